@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_REQUEST } from '@vm/shared/constants';
+import { MSG } from '@vm/shared/messages';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerRoutes } from './routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server as one Fastify instance; tests call inject() on it, server.ts listens. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    requestTimeout: 30_000,
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: false });
+  await app.register(rateLimit, {
+    global: false,
+    enableDraftSpec: false,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: MSG.rateLimited, retryAfter: ctx.after }),
+  });
+  if (!config.rateLimit) app.addHook('onRoute', (route) => { if (route.config && 'rateLimit' in route.config) route.config.rateLimit = false; });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_REQUEST + 1, fields: 20, parts: MAX_IMAGES_PER_REQUEST + 21 },
+  });
+  await app.register(databasePlugin, { database });
+  await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vehicle marketplace API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.decorate('config', config);
+  await app.register(registerRoutes, { prefix: '/api' });
+
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const serveWeb = existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    // Hashed assets never change; index.html must always be revalidated.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+  }
+  // SPA fallback for page URLs; API, uploads and file-like paths stay 404 JSON.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/uploads/') && path.extname(url) === '';
+    if (serveWeb && isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    return reply.code(404).send({ message: `Route ${request.method} ${url} not found` });
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

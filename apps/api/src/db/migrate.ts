@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from './database.ts';
+import * as initial from './migrations/2026-11-21-initial.ts';
+
+/** Migrations in order; each gets the dialect so it can spell the few differences. */
+function provider(dialect: Dialect): MigrationProvider {
+  const all: Record<string, Migration> = {
+    '2026-11-21-initial': { up: (db) => initial.up(db, dialect) },
+  };
+  return { getMigrations: async () => all };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator runs on the untyped schema
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: provider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

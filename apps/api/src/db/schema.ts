@@ -1,0 +1,159 @@
+import type { Generated } from 'kysely';
+
+/** Row types. They never leave apps/api: services map them to the shared API shapes. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  phone: string;
+  role: string;
+  is_active: number;
+  profile_image: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  notification_prefs: string;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface VehiclesTable {
+  id: string;
+  slug: string;
+  title: string;
+  long_title: string;
+  year: number;
+  vin: string;
+  make: string;
+  model: string;
+  name: string;
+  description: string;
+  mileage: number;
+  body_type: string;
+  category: string;
+  price_cents: number;
+  msrp_cents: number;
+  status: string;
+  listing_type: string;
+  section_exterior: string;
+  section_interior: string;
+  section_other: string;
+  city: string;
+  state: string;
+  country: string;
+  fuel_type: string;
+  transmission: string;
+  exterior_color: string;
+  features: string;
+  default_image_id: string | null;
+  view_count: Generated<number>;
+  watch_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VehicleTagsTable {
+  vehicle_id: string;
+  tag: string;
+}
+
+export interface VehicleImagesTable {
+  id: string;
+  vehicle_id: string;
+  position: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface WatchesTable {
+  user_id: string;
+  vehicle_id: string;
+  created_at: string;
+}
+
+export interface VehicleViewsTable {
+  vehicle_id: string;
+  fingerprint: string;
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface OffersTable {
+  id: string;
+  vehicle_id: string;
+  user_id: string;
+  amount_cents: number;
+  message: string;
+  status: string;
+  response_message: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactInquiriesTable {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  status: string;
+  priority: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface PageVisitsTable {
+  id: string;
+  page: string;
+  referrer: string;
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface ActivityEventsTable {
+  id: string;
+  type: string;
+  subject_id: string;
+  summary: string;
+  created_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  vehicles: VehiclesTable;
+  vehicle_tags: VehicleTagsTable;
+  vehicle_images: VehicleImagesTable;
+  watches: WatchesTable;
+  vehicle_views: VehicleViewsTable;
+  offers: OffersTable;
+  contact_inquiries: ContactInquiriesTable;
+  settings: SettingsTable;
+  page_visits: PageVisitsTable;
+  activity_events: ActivityEventsTable;
+}

@@ -1,0 +1,1 @@
+export const nowIso = (): string => new Date().toISOString();

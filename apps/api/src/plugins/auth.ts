@@ -1,0 +1,88 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isAdminRole, isSuperAdminRole } from '@vm/shared/constants';
+import { MSG } from '@vm/shared/messages';
+import { findUserById, type UserRow } from '../features/users/user-repository.ts';
+import { forbidden, unauthorized } from '../lib/http-errors.ts';
+
+export interface AuthUser {
+  id: string;
+  role: string;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+  row: UserRow;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: requires a valid token of an active user. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: requires an admin role (after authenticate). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: reads a token when one is sent, ignores a missing or bad one. */
+    optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    signAccessToken: (user: { id: string; role: string }) => string;
+  }
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+}
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { userId: string; role: string };
+    user: { userId: string; role: string; exp: number };
+  }
+}
+
+export const ACCESS_TOKEN_TTL = '15m';
+
+/**
+ * Access tokens are HS256 JWTs carrying userId, role and exp. Every request re-reads the user,
+ * so a deleted or deactivated account stops working at once and the role is the current one.
+ */
+export const authPlugin = fp<{ secret: string }>(async (app, { secret }) => {
+  await app.register(fastifyJwt, {
+    secret,
+    sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL },
+    verify: { algorithms: ['HS256'] },
+  });
+  app.decorateRequest('auth', null);
+
+  async function resolve(request: FastifyRequest): Promise<AuthUser> {
+    let payload: { userId: string; role: string };
+    try {
+      payload = await request.jwtVerify();
+    } catch (err) {
+      const expired = (err as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
+      throw unauthorized(expired ? MSG.sessionExpired : MSG.notSignedIn);
+    }
+    if (typeof payload.userId !== 'string') throw unauthorized(MSG.notSignedIn);
+    const row = await findUserById(app.db, payload.userId);
+    if (!row || row.is_active !== 1) throw unauthorized(MSG.notSignedIn);
+    return { id: row.id, role: row.role, isAdmin: isAdminRole(row.role), isSuperAdmin: isSuperAdminRole(row.role), row };
+  }
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    request.auth = await resolve(request);
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    request.auth ??= await resolve(request);
+    if (!request.auth.isAdmin) throw forbidden(MSG.forbidden);
+  });
+  app.decorate('optionalAuth', async (request: FastifyRequest) => {
+    if (!request.headers.authorization) return;
+    try {
+      request.auth = await resolve(request);
+    } catch {
+      request.auth = null;
+    }
+  });
+  app.decorate('signAccessToken', (user: { id: string; role: string }) => app.jwt.sign({ userId: user.id, role: user.role }));
+});
+
+/** The signed-in user of a route that ran `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw unauthorized(MSG.notSignedIn);
+  return request.auth;
+}

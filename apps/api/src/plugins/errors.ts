@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MSG } from '@vm/shared/messages';
+import { HttpError } from '../lib/http-errors.ts';
+
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+]);
+
+/** True when an error means the database cannot be reached right now. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
+  if (typeof e.code === 'string' && DB_DOWN_CODES.has(e.code)) return true;
+  if (Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error|the database system is (starting up|shutting down)|driver has already been destroyed/i.test(
+    message,
+  );
+}
+
+/** Unique-constraint violations on both databases. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+function fieldOf(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replace(/\//g, '.');
+}
+
+/**
+ * One error format for every failure: { message, errors? }. Never a stack trace, SQL or path.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({ field: fieldOf(v.instancePath), message: v.message }));
+      return reply.code(400).send({ message: errors[0]?.message ?? MSG.invalidRequest, errors });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '5').send({ message: MSG.databaseUnavailable });
+    }
+    if (isUniqueViolation(err)) {
+      return reply.code(409).send({ message: 'This conflicts with an existing record' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ message: MSG.rateLimited });
+    if (status >= 400 && status < 500) {
+      const known: Record<string, string> = {
+        FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+        FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+        FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted',
+        FST_REQ_FILE_TOO_LARGE: MSG.imageTooLarge,
+        FST_FILES_LIMIT: MSG.tooManyImages,
+        FST_PARTS_LIMIT: MSG.tooManyImages,
+        FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart upload',
+      };
+      const message = known[err.code] ?? (err.message && !/\/|\\|SELECT|INSERT/i.test(err.message) ? err.message : MSG.invalidRequest);
+      return reply.code(err.code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : status).send({ message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ message: MSG.internalError });
+  });
+});

@@ -1,0 +1,28 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './open-database.ts';
+import { ensureInitialData } from './seed/initial-data.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+const admin = await ensureInitialData(database, config);
+const app = await buildApp({ config, database });
+
+closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+const lines = [
+  '',
+  `  Vehicle marketplace is running at ${url}`,
+  `  Admin back office: ${url}/admin`,
+  `  Admin login: ${admin.email} / ${admin.password ?? '(the password you set when this database was created)'}`,
+  `  API docs: ${url}/api/docs`,
+  '',
+];
+console.log(lines.join('\n'));

@@ -1,0 +1,3 @@
+export function AccountPage() {
+  return <div>Account</div>;
+}

@@ -1,0 +1,3 @@
+export function AdminApp() {
+  return <div>Admin</div>;
+}

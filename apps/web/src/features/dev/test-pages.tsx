@@ -1,0 +1,3 @@
+export function TestPages() {
+  return <div>Test</div>;
+}

@@ -1,0 +1,3 @@
+export function HomePage() {
+  return <div className="mx-auto max-w-7xl px-4 py-10">HomePage</div>;
+}

@@ -1,0 +1,6 @@
+export function SearchPage() {
+  return <div>Search</div>;
+}
+export function AuctionsPage() {
+  return <div>Auctions</div>;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { lenientInt, lenientOptionalNumber, optionalQueryText, sortOrderSchema } from './common.ts';
+import { OFFER_DECISIONS, OFFER_SORT_FIELDS, OFFER_STATUSES, OFFERS_PAGE_SIZE } from './constants.ts';
+import { MSG } from './messages.ts';
+import { MAX_MONEY } from './vehicle.ts';
+
+export const offerSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  status: z.enum(OFFER_STATUSES),
+  message: z.string(),
+  responseMessage: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  userId: z.string(),
+  user: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  vehicle: z.object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    year: z.number(),
+    make: z.string(),
+    model: z.string(),
+  }),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const offerBodySchema = z.strictObject({
+  amount: z
+    .number({ error: MSG.offerAmountRequired })
+    .min(1, MSG.offerAmountMin)
+    .max(MAX_MONEY, MSG.offerAmountTooLarge),
+  message: z.string().trim().max(2000, 'Message must be at most 2000 characters long').optional().default(''),
+});
+export type OfferBody = z.input<typeof offerBodySchema>;
+
+export const offerSubmitResponseSchema = z.object({ offer: offerSchema, isUpdate: z.boolean() });
+export const offerListSchema = z.object({ offers: z.array(offerSchema) });
+
+/** The API also reads "under review" with a space (decisions.md). */
+const offerStatusQuery = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.trim().replace(' ', '_') : undefined))
+  .pipe(z.enum(OFFER_STATUSES, { error: 'Unknown offer status' }).optional());
+
+export const adminOfferListQuerySchema = z.object({
+  status: offerStatusQuery,
+  vehicleId: optionalQueryText,
+  userId: optionalQueryText,
+  minAmount: lenientOptionalNumber,
+  maxAmount: lenientOptionalNumber,
+  sortBy: z.enum(OFFER_SORT_FIELDS, { error: 'Unknown sort field' }).optional().default('createdAt'),
+  sortOrder: sortOrderSchema.optional().default('desc'),
+  page: lenientInt(1, 1, 1_000_000),
+  limit: lenientInt(OFFERS_PAGE_SIZE, 1, 100),
+});
+
+export const adminOfferListResponseSchema = z.object({
+  offers: z.array(offerSchema),
+  totalOffers: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+});
+
+export const offerDecisionBodySchema = z.strictObject({
+  status: z
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(OFFER_DECISIONS, { error: 'Status must be accepted or rejected' })),
+  responseMessage: z.string().trim().max(2000).optional().default(''),
+});

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  lenientInt,
+  optionalPhoneSchema,
+  optionalQueryText,
+  optionalText,
+  requiredText,
+  sortOrderSchema,
+} from './common.ts';
+import {
+  DEFAULT_ADMIN_PAGE_SIZE,
+  USER_ROLES,
+  USER_SORT_FIELDS,
+  USER_STATUS_VALUES,
+} from './constants.ts';
+import { MSG } from './messages.ts';
+import { passwordSchema } from './auth-password.ts';
+
+export const notificationPrefsSchema = z.strictObject({
+  watchlistUpdates: z.boolean(),
+  newMatches: z.boolean(),
+  priceChanges: z.boolean(),
+  publicWatchlist: z.boolean(),
+  showContact: z.boolean(),
+});
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
+export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
+  watchlistUpdates: true,
+  newMatches: false,
+  priceChanges: true,
+  publicWatchlist: false,
+  showContact: false,
+};
+
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.string(),
+  isActive: z.boolean(),
+  profileImage: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  notificationPrefs: notificationPrefsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userRoleSchema = z.enum(USER_ROLES, { error: 'Please choose a role' });
+
+/** Fields an admin sets on a user; the form's status is mapped to isActive before sending. */
+const adminUserFields = {
+  firstName: requiredText(MSG.required('First name'), 100),
+  lastName: requiredText(MSG.required('Last name'), 100),
+  email: emailSchema,
+  phone: optionalPhoneSchema,
+  role: userRoleSchema,
+  isActive: z.boolean({ error: MSG.required('Status') }),
+};
+
+export const createUserBodySchema = z.strictObject({ ...adminUserFields, password: passwordSchema });
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+/**
+ * PUT /users/:id. An admin sends the admin fields; a buyer sends their own profile fields.
+ * Fields a caller may not change are ignored by the server.
+ */
+export const updateUserBodySchema = z.strictObject({
+  firstName: requiredText(MSG.required('First name'), 100),
+  lastName: requiredText(MSG.required('Last name'), 100),
+  email: emailSchema.optional(),
+  phone: optionalPhoneSchema,
+  role: userRoleSchema.optional(),
+  isActive: z.boolean().optional(),
+  address: z.string().trim().max(300).optional(),
+  city: z.string().trim().max(100).optional(),
+  state: z.string().trim().max(100).optional(),
+  zipCode: z.string().trim().max(20).optional(),
+  notificationPrefs: notificationPrefsSchema.optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+export const userStatusValueSchema = z.enum(USER_STATUS_VALUES);
+export const statusToIsActive = (status: (typeof USER_STATUS_VALUES)[number]) => status === 'Active';
+
+/** Admin create-user form: adds confirmation and the three-valued status. */
+export const createUserFormSchema = z
+  .strictObject({
+    firstName: adminUserFields.firstName,
+    lastName: adminUserFields.lastName,
+    email: adminUserFields.email,
+    phone: adminUserFields.phone,
+    role: adminUserFields.role,
+    status: userStatusValueSchema,
+    password: passwordSchema,
+    confirmPassword: passwordSchema,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export const editUserFormSchema = z.strictObject({
+  firstName: adminUserFields.firstName,
+  lastName: adminUserFields.lastName,
+  email: adminUserFields.email,
+  phone: adminUserFields.phone,
+  role: adminUserFields.role,
+  status: userStatusValueSchema,
+});
+
+export const profileFormSchema = z.strictObject({
+  firstName: requiredText(MSG.required('First name'), 100),
+  lastName: requiredText(MSG.required('Last name'), 100),
+  phone: optionalPhoneSchema,
+  address: optionalText(300),
+});
+
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z.string().min(1, MSG.required('Current password')).max(200),
+  newPassword: passwordSchema,
+});
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MSG.newPasswordsMismatch,
+    path: ['confirmPassword'],
+  });
+
+export const deleteAccountBodySchema = z.strictObject({
+  password: z.string().min(1, MSG.required('Password')).max(200),
+});
+
+export const userListQuerySchema = z.object({
+  search: optionalQueryText,
+  role: optionalQueryText,
+  status: z.enum(['Active', 'Inactive', 'active', 'inactive', 'All']).optional(),
+  sortBy: z.enum(USER_SORT_FIELDS).optional().default('createdAt'),
+  sortOrder: sortOrderSchema.optional().default('desc'),
+  page: lenientInt(1, 1, 1_000_000),
+  limit: lenientInt(DEFAULT_ADMIN_PAGE_SIZE, 1, 50),
+});
+
+export const userListResponseSchema = z.object({
+  users: z.array(userSchema),
+  totalUsers: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+});

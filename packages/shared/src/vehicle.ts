@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import { lenientInt, lenientOptionalNumber, optionalQueryText, sortOrderSchema } from './common.ts';
+import {
+  ADMIN_VEHICLE_SORT_FIELDS,
+  BODY_TYPES,
+  CATEGORIES,
+  DEFAULT_ADMIN_PAGE_SIZE,
+  LISTING_TYPES,
+  MAX_PAGE_SIZE,
+  PUBLIC_SEARCH_PAGE_SIZE,
+  SIMILAR_DEFAULT_LIMIT,
+  TAGGED_DEFAULT_LIMIT,
+  TAGS,
+  VEHICLE_SORTS,
+  VEHICLE_STATUSES,
+} from './constants.ts';
+import { MSG } from './messages.ts';
+
+export const FIRST_CAR_YEAR = 1886;
+export const maxVehicleYear = () => new Date().getFullYear() + 1;
+/** Largest price or offer accepted: 12 digits of dollars. */
+export const MAX_MONEY = 999_999_999_999;
+
+export const vehicleImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  srcSet: z.string(),
+  width: z.number(),
+  height: z.number(),
+  category: z.string(),
+});
+export type VehicleImage = z.infer<typeof vehicleImageSchema>;
+
+export const locationSchema = z.object({ city: z.string(), state: z.string(), country: z.string() });
+export type VehicleLocation = z.infer<typeof locationSchema>;
+
+export const sectionsSchema = z.object({
+  exterior: z.string(),
+  interior: z.string(),
+  other: z.string(),
+});
+
+/** A vehicle in lists and cards. */
+export const vehicleSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  year: z.number(),
+  make: z.string(),
+  model: z.string(),
+  vin: z.string(),
+  price: z.number(),
+  mileage: z.number(),
+  bodyType: z.string(),
+  category: z.string(),
+  status: z.string(),
+  listingType: z.enum(LISTING_TYPES),
+  tags: z.array(z.string()),
+  location: locationSchema,
+  fuelType: z.string(),
+  transmission: z.string(),
+  image: vehicleImageSchema.nullable(),
+  createdAt: z.string(),
+});
+export type VehicleSummary = z.infer<typeof vehicleSummarySchema>;
+
+/** A vehicle with everything the detail page and the admin form need. */
+export const vehicleSchema = vehicleSummarySchema.extend({
+  longTitle: z.string(),
+  name: z.string(),
+  description: z.string(),
+  sections: sectionsSchema,
+  images: z.array(vehicleImageSchema),
+  defaultImage: z.string().nullable(),
+  defaultImageIndex: z.number(),
+  listing: z.object({ type: z.enum(['auction', 'regular']), tags: z.array(z.string()) }),
+  exteriorColor: z.string(),
+  features: z.array(z.string()),
+  msrp: z.number(),
+  viewCount: z.number(),
+  watchCount: z.number(),
+  updatedAt: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+const REQUIRED_VEHICLE_FIELDS = ['title', 'make', 'model', 'year', 'bodyType'] as const;
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_MONEY, `${label} is too large`);
+
+/**
+ * Vehicle create/update body. Missing required fields produce the spec's single message
+ * "Please fill in all required fields: ..." on the form and on the server.
+ */
+export const vehicleInputSchema = z
+  .strictObject({
+    title: text(200).default(''),
+    longTitle: text(300).default(''),
+    year: z
+      .number({ error: 'Year must be a number' })
+      .int('Year must be a whole number')
+      .default(0),
+    vin: text(40).default('UNKNOWN'),
+    make: text(60).default(''),
+    model: text(80).default(''),
+    name: text(120).default(''),
+    description: text(20_000).default(''),
+    mileage: z
+      .number({ error: 'Mileage must be a number' })
+      .int('Mileage must be a whole number')
+      .min(0, 'Mileage cannot be negative')
+      .max(10_000_000, 'Mileage is too large')
+      .default(0),
+    bodyType: z.union([z.enum(BODY_TYPES), z.literal('')]).default('SUV'),
+    category: z.enum(CATEGORIES, { error: 'Please choose a category' }).default('Other'),
+    price: money('Price').default(0),
+    msrp: money('MSRP').default(0),
+    status: z.enum(VEHICLE_STATUSES, { error: 'Please choose a status' }).default('Available'),
+    sections: z
+      .strictObject({
+        exterior: text(5000).default(''),
+        interior: text(5000).default(''),
+        other: text(5000).default(''),
+      })
+      .default({ exterior: '', interior: '', other: '' }),
+    listingType: z
+      .enum(['auction', 'listing', 'regular'])
+      .default('listing')
+      .transform((v) => (v === 'regular' ? 'listing' : v)),
+    tags: z
+      .array(z.enum(TAGS, { error: 'Unknown tag' }))
+      .max(TAGS.length)
+      .default([])
+      .transform((v) => [...new Set(v)]),
+    location: z
+      .strictObject({
+        city: text(100).default(''),
+        state: text(100).default(''),
+        country: text(100).default(''),
+      })
+      .default({ city: '', state: '', country: '' }),
+    fuelType: text(40).default(''),
+    transmission: text(40).default(''),
+    exteriorColor: text(40).default(''),
+    features: z.array(text(120)).max(100, 'At most 100 features').default([]),
+  })
+  .superRefine((v, ctx) => {
+    const missing = REQUIRED_VEHICLE_FIELDS.filter((f) =>
+      f === 'year' ? !v.year : String(v[f]).trim() === '',
+    );
+    if (missing.length > 0) {
+      ctx.addIssue({ code: 'custom', message: MSG.requiredVehicleFields([...missing]), path: [] });
+      return;
+    }
+    if (v.year < FIRST_CAR_YEAR || v.year > maxVehicleYear()) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Year must be between ${FIRST_CAR_YEAR} and ${maxVehicleYear()}`,
+        path: ['year'],
+      });
+    }
+  });
+export type VehicleInput = z.output<typeof vehicleInputSchema>;
+export type VehicleInputRaw = z.input<typeof vehicleInputSchema>;
+
+const csv = z
+  .string()
+  .max(1000)
+  .optional()
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
+
+/** GET /vehicles/search. Nonsense values fall back to defaults, never a 500. */
+export const vehicleSearchQuerySchema = z.object({
+  query: optionalQueryText,
+  make: optionalQueryText,
+  model: optionalQueryText,
+  minPrice: lenientOptionalNumber,
+  maxPrice: lenientOptionalNumber,
+  minYear: lenientOptionalNumber,
+  maxYear: lenientOptionalNumber,
+  yearFrom: lenientOptionalNumber,
+  yearTo: lenientOptionalNumber,
+  tags: csv,
+  listingType: z
+    .string()
+    .optional()
+    .transform((v) => (v === 'auction' || v === 'listing' ? v : v === 'regular' ? 'listing' : undefined)),
+  category: csv,
+  sort: z
+    .string()
+    .optional()
+    .transform((v) => (VEHICLE_SORTS as readonly string[]).includes(v ?? '') ? (v as (typeof VEHICLE_SORTS)[number]) : undefined),
+  random: z
+    .string()
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  page: lenientInt(1, 1, 1_000_000),
+  limit: lenientInt(PUBLIC_SEARCH_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+});
+export type VehicleSearchQuery = z.output<typeof vehicleSearchQuerySchema>;
+
+export const vehicleSearchResponseSchema = z.object({
+  vehicles: z.array(vehicleSummarySchema),
+  total: z.number(),
+  pages: z.number(),
+  page: z.number(),
+});
+export type VehicleSearchResponse = z.infer<typeof vehicleSearchResponseSchema>;
+
+/** GET /vehicles (admin list). */
+export const adminVehicleListQuerySchema = z.object({
+  search: optionalQueryText,
+  make: optionalQueryText,
+  model: optionalQueryText,
+  year: lenientOptionalNumber,
+  minYear: lenientOptionalNumber,
+  maxYear: lenientOptionalNumber,
+  bodyType: optionalQueryText,
+  category: optionalQueryText,
+  status: optionalQueryText,
+  sort: z.enum(ADMIN_VEHICLE_SORT_FIELDS).optional().default('createdAt'),
+  order: sortOrderSchema.optional().default('desc'),
+  page: lenientInt(1, 1, 1_000_000),
+  limit: lenientInt(DEFAULT_ADMIN_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+});
+export type AdminVehicleListQuery = z.output<typeof adminVehicleListQuerySchema>;
+
+export const vehicleListResponseSchema = z.object({
+  vehicles: z.array(vehicleSummarySchema),
+  totalVehicles: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+});
+
+export const taggedQuerySchema = z.object({
+  tag: z.enum(TAGS, { error: 'Unknown tag' }),
+  limit: lenientInt(TAGGED_DEFAULT_LIMIT, 1, 24),
+});
+
+export const similarQuerySchema = z.object({
+  make: optionalQueryText,
+  model: optionalQueryText,
+  year: lenientOptionalNumber,
+  price: lenientOptionalNumber,
+  exclude: optionalQueryText,
+  limit: lenientInt(SIMILAR_DEFAULT_LIMIT, 1, 12),
+});
+
+export const vehicleListSchema = z.object({ vehicles: z.array(vehicleSummarySchema) });
+
+export const makesResponseSchema = z.object({ makes: z.array(z.string()) });
+export const modelsResponseSchema = z.object({ models: z.array(z.string()) });
+export const makesModelsResponseSchema = z.object({
+  makes: z.array(z.object({ make: z.string(), models: z.array(z.string()) })),
+});
+
+export const viewBodySchema = z.strictObject({ fingerprint: z.string().trim().min(8).max(128) });
+export const viewResponseSchema = z.object({
+  success: z.boolean(),
+  isNewView: z.boolean(),
+  viewCount: z.number(),
+});
+
+export const watchBodySchema = z.strictObject({ watching: z.boolean() });
+export const watchResponseSchema = z.object({ isWatching: z.boolean(), watchCount: z.number() });
+
+export const defaultImageBodySchema = z.strictObject({
+  defaultImage: z.union([z.number().int().min(0), z.string().min(1).max(300)]),
+});
