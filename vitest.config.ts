@@ -13,7 +13,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { extends: './apps/web/vite.config.ts', test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
       {
         test: {
           name: 'e2e',

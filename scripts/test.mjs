@@ -33,7 +33,14 @@ if (hasChromium) {
   console.warn('**********************************************************************\n');
 }
 
-const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', '--outputFile.json=test-results/results.json'];
+const args = [
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/results.json',
+];
 const run = spawnSync('npx', args, { stdio: 'inherit' });
 try {
   const r = JSON.parse(readFileSync('test-results/results.json', 'utf8'));

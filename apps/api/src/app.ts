@@ -17,6 +17,7 @@ import { registerRoutes } from './routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
 
 export interface AppOptions {
   config: Config;
@@ -59,9 +60,17 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     enableDraftSpec: false,
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: MSG.rateLimited, retryAfter: ctx.after }),
   });
-  if (!config.rateLimit) app.addHook('onRoute', (route) => { if (route.config && 'rateLimit' in route.config) route.config.rateLimit = false; });
+  if (!config.rateLimit)
+    app.addHook('onRoute', (route) => {
+      if (route.config && 'rateLimit' in route.config) route.config.rateLimit = false;
+    });
   await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_REQUEST + 1, fields: 20, parts: MAX_IMAGES_PER_REQUEST + 21 },
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: MAX_IMAGES_PER_REQUEST + 1,
+      fields: 20,
+      parts: MAX_IMAGES_PER_REQUEST + 21,
+    },
   });
   await app.register(databasePlugin, { database });
   await app.register(authPlugin, { secret: config.jwtSecret });
@@ -75,6 +84,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.decorate('config', config);
+  app.decorate('storage', new LocalFileStorage(config.uploadsDir));
   await app.register(registerRoutes, { prefix: '/api' });
 
   await app.register(fastifyStatic, {
@@ -96,7 +106,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // SPA fallback for page URLs; API, uploads and file-like paths stay 404 JSON.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isPage = request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/uploads/') && path.extname(url) === '';
+    const isPage =
+      request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/uploads/') && path.extname(url) === '';
     if (serveWeb && isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
     return reply.code(404).send({ message: `Route ${request.method} ${url} not found` });
   });
@@ -106,5 +117,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    storage: FileStorage;
   }
 }

@@ -104,7 +104,11 @@ export async function registerBuyer(app: FastifyInstance, overrides: Record<stri
 }
 
 /** Creates a user with the given role directly in the database, then logs in through the API. */
-export async function signInAs(ctx: TestContext, role: string, overrides: { firstName?: string; lastName?: string } = {}): Promise<SignedIn> {
+export async function signInAs(
+  ctx: TestContext,
+  role: string,
+  overrides: { firstName?: string; lastName?: string } = {},
+): Promise<SignedIn> {
   const email = uniqueEmail(role.toLowerCase());
   const password = 'staff-pass-1';
   await insertUser(ctx.database.db, {
@@ -119,12 +123,32 @@ export async function signInAs(ctx: TestContext, role: string, overrides: { firs
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const json = res.json<AuthResponse>();
-  return { id: json.user.id, email, password, token: json.token, refreshToken: json.refreshToken, headers: { authorization: `Bearer ${json.token}` } };
+  return {
+    id: json.user.id,
+    email,
+    password,
+    token: json.token,
+    refreshToken: json.refreshToken,
+    headers: { authorization: `Bearer ${json.token}` },
+  };
 }
 
 /** Row counts of every table, to prove a rejected request changed nothing. */
 export async function tableCounts(database: Database): Promise<Record<string, number>> {
-  const tables = ['users', 'refresh_tokens', 'vehicles', 'vehicle_tags', 'vehicle_images', 'watches', 'vehicle_views', 'offers', 'contact_inquiries', 'settings', 'page_visits', 'activity_events'];
+  const tables = [
+    'users',
+    'refresh_tokens',
+    'vehicles',
+    'vehicle_tags',
+    'vehicle_images',
+    'watches',
+    'vehicle_views',
+    'offers',
+    'contact_inquiries',
+    'settings',
+    'page_visits',
+    'activity_events',
+  ];
   const out: Record<string, number> = {};
   for (const t of tables) {
     const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(t)}`.execute(database.db);

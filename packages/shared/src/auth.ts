@@ -4,10 +4,12 @@ import { passwordSchema } from './auth-password.ts';
 import { MSG } from './messages.ts';
 import { userSchema } from './user.ts';
 
-
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string({ error: MSG.required('Password') }).min(1, MSG.required('Password')).max(200),
+  password: z
+    .string({ error: MSG.required('Password') })
+    .min(1, MSG.required('Password'))
+    .max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -15,11 +15,7 @@ export type SortOrder = z.infer<typeof sortOrderSchema>;
 
 /** A trimmed string that must not be empty, with the given message. */
 export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 export const optionalText = (max = 200) =>
   z.string().trim().max(max, `Must be at most ${max} characters`).optional().default('');
@@ -53,13 +49,11 @@ export const optionalPhoneSchema = z
 
 /** Query-string integer with a fallback for nonsense input: never rejects, clamps into range. */
 export const lenientInt = (fallback: number, min: number, max: number) =>
-  z
-    .unknown()
-    .transform((v) => {
-      const n = typeof v === 'string' || typeof v === 'number' ? Number(v) : Number.NaN;
-      if (!Number.isFinite(n)) return fallback;
-      return Math.min(max, Math.max(min, Math.trunc(n)));
-    });
+  z.unknown().transform((v) => {
+    const n = typeof v === 'string' || typeof v === 'number' ? Number(v) : Number.NaN;
+    if (!Number.isFinite(n)) return fallback;
+    return Math.min(max, Math.max(min, Math.trunc(n)));
+  });
 
 /** Optional query-string number; nonsense becomes undefined. */
 export const lenientOptionalNumber = z.unknown().transform((v) => {

@@ -133,14 +133,7 @@ export const DEFAULT_MAKES = [
 export const FUEL_TYPES = ['Gasoline', 'Diesel', 'Electric', 'Hybrid', 'Other'] as const;
 export const TRANSMISSIONS = ['Automatic', 'Manual', 'Other'] as const;
 
-export const OFFER_STATUSES = [
-  'pending',
-  'under_review',
-  'accepted',
-  'rejected',
-  'expired',
-  'countered',
-] as const;
+export const OFFER_STATUSES = ['pending', 'under_review', 'accepted', 'rejected', 'expired', 'countered'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 /** Offers an admin may still decide and a buyer may still amend. */
 export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['pending', 'under_review'];
@@ -156,10 +149,8 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   countered: 'Countered',
 };
 export const OFFER_SORT_FIELDS = ['createdAt', 'amount', 'status'] as const;
-export const QUICK_ACCEPT_RESPONSE =
-  'Your offer has been accepted. Our team will contact you shortly.';
-export const QUICK_REJECT_RESPONSE =
-  'We appreciate your interest, but we cannot accept your offer at this time.';
+export const QUICK_ACCEPT_RESPONSE = 'Your offer has been accepted. Our team will contact you shortly.';
+export const QUICK_REJECT_RESPONSE = 'We appreciate your interest, but we cannot accept your offer at this time.';
 
 export const CONTACT_STATUSES = ['new', 'in-progress', 'resolved', 'closed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
@@ -204,23 +195,12 @@ export const ACTIVITY_TYPES = [
   'vehicle_sold',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
-export const SUPER_ADMIN_ONLY_ACTIVITIES: readonly ActivityType[] = [
-  'user_registration',
-  'vehicle_sold',
-];
+export const SUPER_ADMIN_ONLY_ACTIVITIES: readonly ActivityType[] = ['user_registration', 'vehicle_sold'];
 
 export const MEDIA_KINDS = ['logo', 'heroImage', 'favicon'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export const ADMIN_MODALS = [
@@ -244,8 +224,7 @@ export const MAX_IMAGES_PER_VEHICLE = 40;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 
-export const DEFAULT_COMPANY_DESCRIPTION =
-  'Connecting enthusiasts with exceptional imported vehicles since 2005.';
+export const DEFAULT_COMPANY_DESCRIPTION = 'Connecting enthusiasts with exceptional imported vehicles since 2005.';
 export const FALLBACK_CONTACT = {
   phone: '+1 (555) 010-2005',
   email: 'sales@example-motors.com',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, lenientInt, optionalQueryText, requiredPhoneSchema, requiredText, sortOrderSchema } from './common.ts';
+import {
+  emailSchema,
+  lenientInt,
+  optionalQueryText,
+  requiredPhoneSchema,
+  requiredText,
+  sortOrderSchema,
+} from './common.ts';
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,

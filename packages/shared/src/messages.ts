@@ -1,8 +1,7 @@
 /** User-facing texts shared by the web app and the API (spec sections 5 and 8). */
 export const MSG = {
   required: (field: string) => `${field} is required`,
-  requiredVehicleFields: (fields: string[]) =>
-    `Please fill in all required fields: ${fields.join(', ')}`,
+  requiredVehicleFields: (fields: string[]) => `Please fill in all required fields: ${fields.join(', ')}`,
   passwordsMismatch: 'Passwords do not match',
   newPasswordsMismatch: 'New passwords do not match',
   passwordTooShort: 'Password must be at least 6 characters long',

@@ -7,7 +7,10 @@ const urlField = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Please enter a valid URL starting with http:// or https://');
+  .refine(
+    (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v),
+    'Please enter a valid URL starting with http:// or https://',
+  );
 const time = z
   .string()
   .trim()
@@ -33,7 +36,11 @@ export const settingsSchema = z.strictObject({
   }),
   contact: z.strictObject({
     phone: text(40),
-    email: z.string().trim().max(254).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Please enter a valid email address'),
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Please enter a valid email address'),
     website: urlField,
     businessHours: z.strictObject(
       Object.fromEntries(WEEKDAYS.map((d) => [d, dayHours])) as Record<Weekday, typeof dayHours>,
@@ -60,7 +67,13 @@ export const settingsSchema = z.strictObject({
     reviewsEnabled: z.boolean(),
   }),
   parts: z
-    .array(z.strictObject({ label: text(120).min(1, 'Label is required'), url: urlField.refine((v) => v !== '', 'URL is required'), description: text(500) }))
+    .array(
+      z.strictObject({
+        label: text(120).min(1, 'Label is required'),
+        url: urlField.refine((v) => v !== '', 'URL is required'),
+        description: text(500),
+      }),
+    )
     .max(50),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -113,7 +126,10 @@ export function mergeSettings<T extends Plain>(defaults: T, loaded: unknown): T 
 }
 
 export function toPublicSettings(s: Settings): PublicSettings {
-  return { ...s, googleBusiness: { placeId: s.googleBusiness.placeId, reviewsEnabled: s.googleBusiness.reviewsEnabled } };
+  return {
+    ...s,
+    googleBusiness: { placeId: s.googleBusiness.placeId, reviewsEnabled: s.googleBusiness.reviewsEnabled },
+  };
 }
 
 export const mediaUploadResponseSchema = z.object({ url: z.string() });

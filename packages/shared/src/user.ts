@@ -8,12 +8,7 @@ import {
   requiredText,
   sortOrderSchema,
 } from './common.ts';
-import {
-  DEFAULT_ADMIN_PAGE_SIZE,
-  USER_ROLES,
-  USER_SORT_FIELDS,
-  USER_STATUS_VALUES,
-} from './constants.ts';
+import { DEFAULT_ADMIN_PAGE_SIZE, USER_ROLES, USER_SORT_FIELDS, USER_STATUS_VALUES } from './constants.ts';
 import { MSG } from './messages.ts';
 import { passwordSchema } from './auth-password.ts';
 

@@ -99,10 +99,7 @@ export const vehicleInputSchema = z
   .strictObject({
     title: text(200).default(''),
     longTitle: text(300).default(''),
-    year: z
-      .number({ error: 'Year must be a number' })
-      .int('Year must be a whole number')
-      .default(0),
+    year: z.number({ error: 'Year must be a number' }).int('Year must be a whole number').default(0),
     vin: text(40).default('UNKNOWN'),
     make: text(60).default(''),
     model: text(80).default(''),
@@ -148,9 +145,7 @@ export const vehicleInputSchema = z
     features: z.array(text(120)).max(100, 'At most 100 features').default([]),
   })
   .superRefine((v, ctx) => {
-    const missing = REQUIRED_VEHICLE_FIELDS.filter((f) =>
-      f === 'year' ? !v.year : String(v[f]).trim() === '',
-    );
+    const missing = REQUIRED_VEHICLE_FIELDS.filter((f) => (f === 'year' ? !v.year : String(v[f]).trim() === ''));
     if (missing.length > 0) {
       ctx.addIssue({ code: 'custom', message: MSG.requiredVehicleFields([...missing]), path: [] });
       return;
@@ -199,7 +194,9 @@ export const vehicleSearchQuerySchema = z.object({
   sort: z
     .string()
     .optional()
-    .transform((v) => (VEHICLE_SORTS as readonly string[]).includes(v ?? '') ? (v as (typeof VEHICLE_SORTS)[number]) : undefined),
+    .transform((v) =>
+      (VEHICLE_SORTS as readonly string[]).includes(v ?? '') ? (v as (typeof VEHICLE_SORTS)[number]) : undefined,
+    ),
   random: z
     .string()
     .optional()

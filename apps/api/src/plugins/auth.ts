@@ -59,8 +59,14 @@ export const authPlugin = fp<{ secret: string }>(async (app, { secret }) => {
     }
     if (typeof payload.userId !== 'string') throw unauthorized(MSG.notSignedIn);
     const row = await findUserById(app.db, payload.userId);
-    if (!row || row.is_active !== 1) throw unauthorized(MSG.notSignedIn);
-    return { id: row.id, role: row.role, isAdmin: isAdminRole(row.role), isSuperAdmin: isSuperAdminRole(row.role), row };
+    if (row?.is_active !== 1) throw unauthorized(MSG.notSignedIn);
+    return {
+      id: row.id,
+      role: row.role,
+      isAdmin: isAdminRole(row.role),
+      isSuperAdmin: isSuperAdminRole(row.role),
+      row,
+    };
   }
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -78,7 +84,9 @@ export const authPlugin = fp<{ secret: string }>(async (app, { secret }) => {
       request.auth = null;
     }
   });
-  app.decorate('signAccessToken', (user: { id: string; role: string }) => app.jwt.sign({ userId: user.id, role: user.role }));
+  app.decorate('signAccessToken', (user: { id: string; role: string }) =>
+    app.jwt.sign({ userId: user.id, role: user.role }),
+  );
 });
 
 /** The signed-in user of a route that ran `authenticate`. */

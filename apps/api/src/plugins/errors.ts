@@ -75,7 +75,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         FST_PARTS_LIMIT: MSG.tooManyImages,
         FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart upload',
       };
-      const message = known[err.code] ?? (err.message && !/\/|\\|SELECT|INSERT/i.test(err.message) ? err.message : MSG.invalidRequest);
+      const message =
+        known[err.code] ??
+        (err.message && !/\/|\\|SELECT|INSERT/i.test(err.message) ? err.message : MSG.invalidRequest);
       return reply.code(err.code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : status).send({ message });
     }
     request.log.error({ err }, 'unhandled error');

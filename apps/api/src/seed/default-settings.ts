@@ -25,9 +25,21 @@ export const DEFAULT_SITE_SETTINGS: Settings = {
     metaDescription: 'Browse imported, classic and collectible vehicles, make offers and talk to our specialists.',
     metaKeywords: 'classic cars, imported vehicles, JDM, muscle cars',
   },
-  social: { ...EMPTY_SETTINGS.social, facebook: 'https://facebook.com/heritageimportmotors', instagram: 'https://instagram.com/heritageimportmotors' },
+  social: {
+    ...EMPTY_SETTINGS.social,
+    facebook: 'https://facebook.com/heritageimportmotors',
+    instagram: 'https://instagram.com/heritageimportmotors',
+  },
   parts: [
-    { label: 'OEM parts catalogue', url: 'https://parts.heritage-import-motors.example', description: 'Genuine factory parts for the makes we import.' },
-    { label: 'Restoration suppliers', url: 'https://restoration.heritage-import-motors.example', description: 'Trusted suppliers for classic restoration work.' },
+    {
+      label: 'OEM parts catalogue',
+      url: 'https://parts.heritage-import-motors.example',
+      description: 'Genuine factory parts for the makes we import.',
+    },
+    {
+      label: 'Restoration suppliers',
+      url: 'https://restoration.heritage-import-motors.example',
+      description: 'Trusted suppliers for classic restoration work.',
+    },
   ],
 };

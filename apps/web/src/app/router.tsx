@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { RequireAuth } from '../features/auth/require-auth';
 import { Spinner } from '../components/spinner';
 import { PublicLayout } from '../layouts/public-layout';
 import { Root } from './root';
@@ -12,16 +11,7 @@ export const router = createBrowserRouter([
     children: [
       {
         path: '/admin/*',
-        lazy: async () => {
-          const { AdminApp } = await import('../features/admin/admin-app');
-          return {
-            Component: () => (
-              <RequireAuth admin>
-                <AdminApp />
-              </RequireAuth>
-            ),
-          };
-        },
+        lazy: async () => ({ Component: (await import('../features/admin/admin-app')).AdminApp }),
       },
       {
         path: '/test/*',
@@ -30,33 +20,48 @@ export const router = createBrowserRouter([
       {
         element: <PublicLayout />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('../features/storefront/home/home-page')).HomePage }) },
-          { path: 'vehicles', lazy: async () => ({ Component: (await import('../features/storefront/search/search-page')).SearchPage }) },
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/storefront/home/home-page')).HomePage }),
+          },
+          {
+            path: 'vehicles',
+            lazy: async () => ({ Component: (await import('../features/storefront/search/search-page')).SearchPage }),
+          },
           {
             path: 'auctions',
             lazy: async () => ({ Component: (await import('../features/storefront/search/search-page')).AuctionsPage }),
           },
           {
             path: 'vehicles/:id',
-            lazy: async () => ({ Component: (await import('../features/storefront/detail/vehicle-detail-page')).VehicleDetailPage }),
+            lazy: async () => ({
+              Component: (await import('../features/storefront/detail/vehicle-detail-page')).VehicleDetailPage,
+            }),
           },
-          { path: 'about', lazy: async () => ({ Component: (await import('../features/storefront/about/about-page')).AboutPage }) },
-          { path: 'contact', lazy: async () => ({ Component: (await import('../features/storefront/contact/contact-page')).ContactPage }) },
-          { path: 'parts', lazy: async () => ({ Component: (await import('../features/storefront/parts/parts-page')).PartsPage }) },
+          {
+            path: 'about',
+            lazy: async () => ({ Component: (await import('../features/storefront/about/about-page')).AboutPage }),
+          },
+          {
+            path: 'contact',
+            lazy: async () => ({
+              Component: (await import('../features/storefront/contact/contact-page')).ContactPage,
+            }),
+          },
+          {
+            path: 'parts',
+            lazy: async () => ({ Component: (await import('../features/storefront/parts/parts-page')).PartsPage }),
+          },
           { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }) },
-          { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/register-page')).RegisterPage }) },
+          {
+            path: 'register',
+            lazy: async () => ({ Component: (await import('../features/auth/register-page')).RegisterPage }),
+          },
           {
             path: 'account/*',
-            lazy: async () => {
-              const { AccountPage } = await import('../features/account/account-page');
-              return {
-                Component: () => (
-                  <RequireAuth>
-                    <AccountPage />
-                  </RequireAuth>
-                ),
-              };
-            },
+            lazy: async () => ({
+              Component: (await import('../features/account/guarded-account-page')).GuardedAccountPage,
+            }),
           },
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -7,9 +7,20 @@ const tones = {
   info: 'border-sky-200 bg-sky-50 text-sky-800',
 } as const;
 
-export function Alert({ tone = 'error', children, onDismiss }: { tone?: keyof typeof tones; children: ReactNode; onDismiss?: () => void }) {
+export function Alert({
+  tone = 'error',
+  children,
+  onDismiss,
+}: {
+  tone?: keyof typeof tones;
+  children: ReactNode;
+  onDismiss?: () => void;
+}) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}
+    >
       <div className="flex-1">{children}</div>
       {onDismiss ? (
         <button type="button" onClick={onDismiss} className="rounded p-0.5 hover:bg-black/5" aria-label="Dismiss">

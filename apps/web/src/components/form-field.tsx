@@ -1,4 +1,11 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 const control =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500';
@@ -27,25 +34,24 @@ function Wrapper({ id, label, error, hint, children }: FieldProps & { id: string
   );
 }
 
-export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, error, hint, className, id: idProp, ...rest },
-  ref,
-) {
-  const autoId = useId();
-  const id = idProp ?? autoId;
-  return (
-    <Wrapper id={id} label={label} error={error} hint={hint}>
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${control} ${error ? invalid : ''} ${className ?? ''}`}
-        {...rest}
-      />
-    </Wrapper>
-  );
-});
+export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
+  function TextField({ label, error, hint, className, id: idProp, ...rest }, ref) {
+    const autoId = useId();
+    const id = idProp ?? autoId;
+    return (
+      <Wrapper id={id} label={label} error={error} hint={hint}>
+        <input
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${control} ${error ? invalid : ''} ${className ?? ''}`}
+          {...rest}
+        />
+      </Wrapper>
+    );
+  },
+);
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
   function TextAreaField({ label, error, hint, className, id: idProp, ...rest }, ref) {
@@ -66,25 +72,24 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & Textar
   },
 );
 
-export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField(
-  { label, error, hint, className, id: idProp, children, ...rest },
-  ref,
-) {
-  const autoId = useId();
-  const id = idProp ?? autoId;
-  return (
-    <Wrapper id={id} label={label} error={error} hint={hint}>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        className={`${control} ${error ? invalid : ''} ${className ?? ''}`}
-        {...rest}
-      >
-        {children}
-      </select>
-    </Wrapper>
-  );
-});
+export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(
+  function SelectField({ label, error, hint, className, id: idProp, children, ...rest }, ref) {
+    const autoId = useId();
+    const id = idProp ?? autoId;
+    return (
+      <Wrapper id={id} label={label} error={error} hint={hint}>
+        <select
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          className={`${control} ${error ? invalid : ''} ${className ?? ''}`}
+          {...rest}
+        >
+          {children}
+        </select>
+      </Wrapper>
+    );
+  },
+);
 
 export const controlClass = control;

@@ -36,7 +36,9 @@ export function PublicLayout() {
       <main className="flex-1">
         <Outlet />
       </main>
-      <footer className="bg-ink-900 py-6 text-center text-sm text-slate-300">© {new Date().getFullYear()} Heritage Import Motors</footer>
+      <footer className="bg-ink-900 py-6 text-center text-sm text-slate-300">
+        © {new Date().getFullYear()} Heritage Import Motors
+      </footer>
     </div>
   );
 }

@@ -109,7 +109,11 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('height', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('vehicle_images_vehicle').on('vehicle_images').columns(['vehicle_id', 'position']).execute();
+  await db.schema
+    .createIndex('vehicle_images_vehicle')
+    .on('vehicle_images')
+    .columns(['vehicle_id', 'position'])
+    .execute();
 
   await db.schema
     .createTable('watches')
@@ -163,7 +167,11 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .execute();
   await db.schema.createIndex('contacts_created').on('contact_inquiries').column('created_at').execute();
   await db.schema.createIndex('contacts_status').on('contact_inquiries').columns(['status', 'created_at']).execute();
-  await db.schema.createIndex('contacts_priority').on('contact_inquiries').columns(['priority', 'created_at']).execute();
+  await db.schema
+    .createIndex('contacts_priority')
+    .on('contact_inquiries')
+    .columns(['priority', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('settings')

@@ -5,12 +5,25 @@ import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 
 /** Records a dashboard event; call it inside the transaction of the action it describes. */
-export async function recordActivity(db: Kysely<DB>, type: ActivityType, subjectId: string, summary: string): Promise<void> {
-  await db.insertInto('activity_events').values({ id: newId(), type, subject_id: subjectId, summary, created_at: nowIso() }).execute();
+export async function recordActivity(
+  db: Kysely<DB>,
+  type: ActivityType,
+  subjectId: string,
+  summary: string,
+): Promise<void> {
+  await db
+    .insertInto('activity_events')
+    .values({ id: newId(), type, subject_id: subjectId, summary, created_at: nowIso() })
+    .execute();
 }
 
 export function listActivity(db: Kysely<DB>, options: { limit: number; excludeTypes: readonly string[] }) {
-  let q = db.selectFrom('activity_events').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit);
+  let q = db
+    .selectFrom('activity_events')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit);
   if (options.excludeTypes.length > 0) q = q.where('type', 'not in', [...options.excludeTypes]);
   return q.execute();
 }

@@ -36,7 +36,12 @@ export async function authRoutes(appBase: FastifyInstance) {
       try {
         const row = await app.db.transaction().execute(async (trx) => {
           const created = await insertUser(trx, { ...body, passwordHash, role: BUYER_ROLE, isActive: true });
-          await recordActivity(trx, 'user_registration', created.id, `${created.first_name} ${created.last_name} registered`);
+          await recordActivity(
+            trx,
+            'user_registration',
+            created.id,
+            `${created.first_name} ${created.last_name} registered`,
+          );
           return created;
         });
         const refreshToken = await issueRefreshToken(app.db, row.id);
@@ -74,12 +79,15 @@ export async function authRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/refresh',
-    { config: perIp(60), schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: refreshResponseSchema } } },
+    {
+      config: perIp(60),
+      schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: refreshResponseSchema } },
+    },
     async (request) => {
       const result = await rotateRefreshToken(app.db, request.body.refreshToken);
       if (!result.ok) throw unauthorized(MSG.sessionExpired);
       const row = await findUserById(app.db, result.userId);
-      if (!row || row.is_active !== 1) {
+      if (row?.is_active !== 1) {
         await revokeRefreshToken(app.db, result.token);
         throw unauthorized(MSG.sessionExpired);
       }

@@ -83,7 +83,11 @@ export async function revokeUserTokens(db: Kysely<DB>, userId: string, keepFamil
       .executeTakeFirst();
     keepFamily = row?.family_id;
   }
-  let q = db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepFamily) q = q.where('family_id', '!=', keepFamily);
   await q.execute();
 }

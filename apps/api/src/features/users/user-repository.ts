@@ -30,7 +30,11 @@ export function findUserByEmail(db: Kysely<DB>, email: string): Promise<UserRow 
 
 /** A username derived from the email, made unique with a numeric suffix. */
 async function uniqueUsername(db: Kysely<DB>, email: string): Promise<string> {
-  const base = (email.split('@')[0] ?? 'user').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 30) || 'user';
+  const base =
+    (email.split('@')[0] ?? 'user')
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '')
+      .slice(0, 30) || 'user';
   const taken = await db
     .selectFrom('users')
     .select('username')

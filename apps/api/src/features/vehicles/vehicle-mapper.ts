@@ -10,13 +10,20 @@ export type VehicleImageRow = Selectable<VehicleImagesTable>;
 
 const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
 
+/** Every width is stored (smaller originals are not upscaled, so their descriptors repeat). */
 export function toVehicleImage(row: VehicleImageRow): VehicleImage {
-  const widths = IMAGE_WIDTHS.filter((w) => w <= Math.max(row.width, IMAGE_WIDTHS[0]));
-  const largest = widths[widths.length - 1] ?? LARGEST;
+  const seen = new Set<number>();
+  const entries: string[] = [];
+  for (const w of IMAGE_WIDTHS) {
+    const actual = Math.min(w, row.width);
+    if (seen.has(actual)) continue;
+    seen.add(actual);
+    entries.push(`${vehicleImageFile(row.vehicle_id, row.id, w)} ${actual}w`);
+  }
   return {
     id: row.id,
-    url: vehicleImageFile(row.vehicle_id, row.id, largest),
-    srcSet: widths.map((w) => `${vehicleImageFile(row.vehicle_id, row.id, w)} ${Math.min(w, row.width)}w`).join(', '),
+    url: vehicleImageFile(row.vehicle_id, row.id, LARGEST),
+    srcSet: entries.join(', '),
     width: row.width,
     height: row.height,
     category: 'gallery',
@@ -61,7 +68,10 @@ export function toVehicleSummary(row: VehicleRow, tags: string[], image: Vehicle
 
 /** The full vehicle; images come ordered by position. */
 export function toVehicle(row: VehicleRow, tags: string[], images: VehicleImageRow[]): Vehicle {
-  const defaultIndex = Math.max(0, images.findIndex((i) => i.id === row.default_image_id));
+  const defaultIndex = Math.max(
+    0,
+    images.findIndex((i) => i.id === row.default_image_id),
+  );
   const defaultImage = images[defaultIndex];
   const summary = toVehicleSummary(row, tags, defaultImage);
   return {

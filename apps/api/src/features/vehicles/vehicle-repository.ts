@@ -16,13 +16,23 @@ export function findVehicleRow(db: Kysely<DB>, idOrSlug: string): Promise<Vehicl
 }
 
 export function listVehicleImages(db: Kysely<DB>, vehicleId: string): Promise<VehicleImageRow[]> {
-  return db.selectFrom('vehicle_images').selectAll().where('vehicle_id', '=', vehicleId).orderBy('position').orderBy('id').execute();
+  return db
+    .selectFrom('vehicle_images')
+    .selectAll()
+    .where('vehicle_id', '=', vehicleId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
 async function listTags(db: Kysely<DB>, vehicleIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>();
   if (vehicleIds.length === 0) return map;
-  const rows = await db.selectFrom('vehicle_tags').select(['vehicle_id', 'tag']).where('vehicle_id', 'in', vehicleIds).execute();
+  const rows = await db
+    .selectFrom('vehicle_tags')
+    .select(['vehicle_id', 'tag'])
+    .where('vehicle_id', 'in', vehicleIds)
+    .execute();
   for (const r of rows) map.set(r.vehicle_id, [...(map.get(r.vehicle_id) ?? []), r.tag]);
   return map;
 }
@@ -58,7 +68,10 @@ export async function toSummaries(db: Kysely<DB>, rows: VehicleRow[]): Promise<V
 /** A slug from the title, made unique with -2, -3, ... */
 export async function uniqueSlug(db: Kysely<DB>, title: string, exceptId?: string): Promise<string> {
   const base = slugify(title) || 'vehicle';
-  let q = db.selectFrom('vehicles').select('slug').where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+  let q = db
+    .selectFrom('vehicles')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
   if (exceptId) q = q.where('id', '!=', exceptId);
   const taken = new Set((await q.execute()).map((r) => r.slug));
   if (!taken.has(base)) return base;
@@ -97,7 +110,11 @@ function columns(input: VehicleInput) {
 
 async function replaceTags(db: Kysely<DB>, vehicleId: string, tags: readonly string[]): Promise<void> {
   await db.deleteFrom('vehicle_tags').where('vehicle_id', '=', vehicleId).execute();
-  if (tags.length > 0) await db.insertInto('vehicle_tags').values(tags.map((tag) => ({ vehicle_id: vehicleId, tag }))).execute();
+  if (tags.length > 0)
+    await db
+      .insertInto('vehicle_tags')
+      .values(tags.map((tag) => ({ vehicle_id: vehicleId, tag })))
+      .execute();
 }
 
 /** Inserts a vehicle and its tags; call inside a transaction. */
@@ -115,6 +132,10 @@ export async function insertVehicle(db: Kysely<DB>, input: VehicleInput, created
 /** Updates a vehicle and its tags; the slug follows the title. Call inside a transaction. */
 export async function updateVehicle(db: Kysely<DB>, id: string, input: VehicleInput): Promise<void> {
   const slug = await uniqueSlug(db, input.title, id);
-  await db.updateTable('vehicles').set({ slug, ...columns(input), updated_at: nowIso() }).where('id', '=', id).execute();
+  await db
+    .updateTable('vehicles')
+    .set({ slug, ...columns(input), updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
   await replaceTags(db, id, input.tags);
 }

@@ -26,7 +26,9 @@ export class MissingTokenError extends Error {}
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUserState] = useState<User | null>(() => authStorage.user());
-  const [status, setStatus] = useState<Status>(() => (isSignedInToken(authStorage.token()) || authStorage.refreshToken() ? 'loading' : 'anonymous'));
+  const [status, setStatus] = useState<Status>(() =>
+    isSignedInToken(authStorage.token()) || authStorage.refreshToken() ? 'loading' : 'anonymous',
+  );
 
   const clear = useCallback(() => {
     authStorage.clear();
@@ -57,7 +59,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => onSessionEnded(clear), [clear]);
 
   const acceptSession = useCallback((response: Partial<AuthResponse>) => {
-    if (!response.token || !response.refreshToken || !response.user) throw new MissingTokenError('No token in the response');
+    if (!response.token || !response.refreshToken || !response.user)
+      throw new MissingTokenError('No token in the response');
     authStorage.save({ token: response.token, refreshToken: response.refreshToken }, response.user);
     setUserState(response.user);
     setStatus('authenticated');
@@ -66,7 +69,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const response = await api<AuthResponse>('/auth/login', { method: 'POST', body: { email, password }, noRetry: true });
+      const response = await api<AuthResponse>('/auth/login', {
+        method: 'POST',
+        body: { email, password },
+        noRetry: true,
+      });
       return acceptSession(response);
     },
     [acceptSession],

@@ -21,7 +21,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema) });
 
-  if (status === 'authenticated' && !formState.isSubmitting) return <Navigate to={originPath(location.state)} replace />;
+  if (status === 'authenticated' && !formState.isSubmitting)
+    return <Navigate to={originPath(location.state)} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -38,8 +39,20 @@ export function LoginPage() {
     <AuthCard title="Welcome back" subtitle="Log in to watch vehicles and make offers.">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
-        <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
         <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Logging in...' : 'Log in'}
         </Button>

@@ -21,7 +21,8 @@ export function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema) });
 
-  if (status === 'authenticated' && !formState.isSubmitting) return <Navigate to={originPath(location.state)} replace />;
+  if (status === 'authenticated' && !formState.isSubmitting)
+    return <Navigate to={originPath(location.state)} replace />;
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
     setError(null);
@@ -49,12 +50,40 @@ export function RegisterPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={formState.errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={formState.errors.lastName?.message} {...register('lastName')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={formState.errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={formState.errors.lastName?.message}
+            {...register('lastName')}
+          />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" error={formState.errors.phone?.message} {...register('phone')} />
-        <TextField label="Password" type="password" autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={formState.errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
         <TextField
           label="Confirm password"
           type="password"

@@ -1,0 +1,27 @@
+import { SETTINGS_CACHE_MS } from '@vm/shared/constants';
+import { EMPTY_SETTINGS, mergeSettings, type PublicSettings, toPublicSettings } from '@vm/shared/settings';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** Query key of the public settings; the admin settings page invalidates it after a save. */
+export const PUBLIC_SETTINGS_KEY = ['settings', 'public'] as const;
+const CLIENT_DEFAULTS: PublicSettings = toPublicSettings(EMPTY_SETTINGS);
+
+export async function fetchPublicSettings(): Promise<PublicSettings> {
+  try {
+    return mergeSettings(CLIENT_DEFAULTS, await api<unknown>('/settings/public'));
+  } catch (err) {
+    console.error('Failed to fetch settings', err);
+    throw new Error('Failed to fetch settings');
+  }
+}
+
+/** Public settings merged over client defaults, cached for 5 minutes (CHROME-24, CHROME-25). */
+export function useSiteSettings(): PublicSettings {
+  const { data } = useQuery({
+    queryKey: PUBLIC_SETTINGS_KEY,
+    queryFn: fetchPublicSettings,
+    staleTime: SETTINGS_CACHE_MS,
+  });
+  return data ?? CLIENT_DEFAULTS;
+}
