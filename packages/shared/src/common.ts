@@ -10,7 +10,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const idParamSchema = z.strictObject({ id: z.string().min(1).max(200) });
 
-export const sortOrderSchema = z.enum(['asc', 'desc']);
+export const sortOrderSchema = z.enum(['asc', 'desc'], { error: 'Sort order must be asc or desc' });
 export type SortOrder = z.infer<typeof sortOrderSchema>;
 
 /** A trimmed string that must not be empty, with the given message. */
@@ -49,18 +49,24 @@ export const optionalPhoneSchema = z
 
 /** Query-string integer with a fallback for nonsense input: never rejects, clamps into range. */
 export const lenientInt = (fallback: number, min: number, max: number) =>
-  z.unknown().transform((v) => {
-    const n = typeof v === 'string' || typeof v === 'number' ? Number(v) : Number.NaN;
-    if (!Number.isFinite(n)) return fallback;
-    return Math.min(max, Math.max(min, Math.trunc(n)));
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((v) => {
+      const n = typeof v === 'string' || typeof v === 'number' ? Number(v) : Number.NaN;
+      if (!Number.isFinite(n)) return fallback;
+      return Math.min(max, Math.max(min, Math.trunc(n)));
+    });
 
 /** Optional query-string number; nonsense becomes undefined. */
-export const lenientOptionalNumber = z.unknown().transform((v) => {
-  if (v === undefined || v === null || v === '') return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : undefined;
-});
+export const lenientOptionalNumber = z
+  .unknown()
+  .optional()
+  .transform((v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    const n = Number(v);
+    return Number.isFinite(n) ? n : undefined;
+  });
 
 /** Optional query-string text; empty becomes undefined. */
 export const optionalQueryText = z

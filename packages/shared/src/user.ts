@@ -136,8 +136,8 @@ export const deleteAccountBodySchema = z.strictObject({
 export const userListQuerySchema = z.object({
   search: optionalQueryText,
   role: optionalQueryText,
-  status: z.enum(['Active', 'Inactive', 'active', 'inactive', 'All']).optional(),
-  sortBy: z.enum(USER_SORT_FIELDS).optional().default('createdAt'),
+  status: z.enum(['Active', 'Inactive', 'active', 'inactive', 'All'], { error: 'Unknown user status' }).optional(),
+  sortBy: z.enum(USER_SORT_FIELDS, { error: 'Unknown sort field' }).optional().default('createdAt'),
   sortOrder: sortOrderSchema.optional().default('desc'),
   page: lenientInt(1, 1, 1_000_000),
   limit: lenientInt(DEFAULT_ADMIN_PAGE_SIZE, 1, 50),
