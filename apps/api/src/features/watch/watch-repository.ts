@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { VehicleRow } from '../vehicles/vehicle-mapper.ts';
+
+export interface WatchState {
+  isWatching: boolean;
+  watchCount: number;
+}
+
+export async function isWatching(db: Kysely<DB>, userId: string, vehicleId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('watches')
+    .select('vehicle_id')
+    .where('user_id', '=', userId)
+    .where('vehicle_id', '=', vehicleId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function watchCount(db: Kysely<DB>, vehicleId: string): Promise<number> {
+  const row = await db
+    .selectFrom('vehicles')
+    .select('watch_count')
+    .where('id', '=', vehicleId)
+    .executeTakeFirstOrThrow();
+  return Number(row.watch_count);
+}
+
+export async function readWatchState(db: Kysely<DB>, userId: string, vehicleId: string): Promise<WatchState> {
+  // Sequential on purpose: inside a transaction both reads share one connection.
+  const watching = await isWatching(db, userId, vehicleId);
+  return { isWatching: watching, watchCount: await watchCount(db, vehicleId) };
+}
+
+/**
+ * Moves vehicles.watch_count by the rows a write really changed. Incrementing the stored value
+ * (rather than recounting in a subquery) stays exact on PostgreSQL under READ COMMITTED: a
+ * concurrent update waits for the row lock and then applies its delta to the committed value.
+ */
+export async function adjustWatchCount(db: Kysely<DB>, vehicleIds: readonly string[], delta: number): Promise<void> {
+  if (vehicleIds.length === 0 || delta === 0) return;
+  await db
+    .updateTable('vehicles')
+    .set((eb) => ({ watch_count: eb('watch_count', '+', delta) }))
+    .where('id', 'in', [...vehicleIds])
+    .execute();
+}
+
+/**
+ * Idempotent watch or unwatch; call inside a transaction. Insert-or-ignore and delete report
+ * whether a row actually changed, so repeated or simultaneous toggles never double-count.
+ */
+export async function setWatching(
+  trx: Kysely<DB>,
+  userId: string,
+  vehicleId: string,
+  watching: boolean,
+): Promise<WatchState> {
+  if (watching) {
+    const inserted = await trx
+      .insertInto('watches')
+      .values({ user_id: userId, vehicle_id: vehicleId, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['user_id', 'vehicle_id']).doNothing())
+      .returning('vehicle_id')
+      .executeTakeFirst();
+    if (inserted) await adjustWatchCount(trx, [vehicleId], 1);
+  } else {
+    const result = await trx
+      .deleteFrom('watches')
+      .where('user_id', '=', userId)
+      .where('vehicle_id', '=', vehicleId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) > 0) await adjustWatchCount(trx, [vehicleId], -1);
+  }
+  return readWatchState(trx, userId, vehicleId);
+}
+
+/** Removes every watch of a user and takes each vehicle's count down by one; call inside a transaction. */
+export async function removeAllWatches(trx: Kysely<DB>, userId: string): Promise<void> {
+  const removed = await trx.deleteFrom('watches').where('user_id', '=', userId).returning('vehicle_id').execute();
+  await adjustWatchCount(
+    trx,
+    removed.map((r) => r.vehicle_id),
+    -1,
+  );
+}
+
+/** The vehicles a user watches that the storefront still shows, newest watch first. */
+export function listWatchedVehicles(db: Kysely<DB>, userId: string): Promise<VehicleRow[]> {
+  return db
+    .selectFrom('watches')
+    .innerJoin('vehicles', 'vehicles.id', 'watches.vehicle_id')
+    .selectAll('vehicles')
+    .where('watches.user_id', '=', userId)
+    .where('vehicles.status', '!=', 'Archived')
+    .orderBy('watches.created_at', 'desc')
+    .orderBy('vehicles.id', 'desc')
+    .execute();
+}
