@@ -10,6 +10,7 @@ export const MSG = {
   emailReadOnly: 'Email cannot be changed',
   emailTaken: 'An account with this email already exists',
   currentPasswordIncorrect: 'Current password is incorrect',
+  passwordIncorrect: 'Password is incorrect',
   invalidCredentials: 'Invalid email or password',
   accountInactive: 'Your account is inactive. Please contact us.',
   notSignedIn: 'Please log in to continue',

@@ -133,6 +133,13 @@ export const deleteAccountBodySchema = z.strictObject({
   password: z.string().min(1, MSG.required('Password')).max(200),
 });
 
+/** A password change ends every other session: the caller gets a fresh pair of tokens. */
+export const changePasswordResponseSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  refreshToken: z.string(),
+});
+
 export const userListQuerySchema = z.object({
   search: optionalQueryText,
   role: optionalQueryText,
