@@ -34,6 +34,7 @@ export const MSG = {
   messageTooLong: 'Message must be at most 2000 characters long',
 
   offerAmountRequired: 'Offer amount is required',
+  offerAmountNotANumber: 'Offer amount must be a number',
   offerAmountMin: 'Offer amount must be at least $1',
   offerAmountTooLarge: 'Offer amount is too large',
   offerFinal: 'This offer has already been decided',

@@ -27,7 +27,7 @@ export type Offer = z.infer<typeof offerSchema>;
 
 export const offerBodySchema = z.strictObject({
   amount: z
-    .number({ error: MSG.offerAmountRequired })
+    .number({ error: (issue) => (issue.input === undefined ? MSG.offerAmountRequired : MSG.offerAmountNotANumber) })
     .min(1, MSG.offerAmountMin)
     .max(MAX_MONEY, MSG.offerAmountTooLarge),
   message: z.string().trim().max(2000, 'Message must be at most 2000 characters long').optional().default(''),
