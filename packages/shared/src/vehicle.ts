@@ -274,3 +274,21 @@ export const watchResponseSchema = z.object({ isWatching: z.boolean(), watchCoun
 export const defaultImageBodySchema = z.strictObject({
   defaultImage: z.union([z.number().int().min(0), z.string().min(1).max(300)]),
 });
+
+/** A vehicle's images after an upload, a delete or a reorder, with the current default. */
+export const vehicleImagesResponseSchema = z.object({
+  images: z.array(vehicleImageSchema),
+  defaultImage: z.string().nullable(),
+  defaultImageIndex: z.number(),
+});
+export type VehicleImagesResponse = z.infer<typeof vehicleImagesResponseSchema>;
+
+export const defaultImageResponseSchema = z.object({
+  defaultImage: z.string(),
+  defaultImageIndex: z.number(),
+});
+
+/** PUT /vehicles/:id/images/order: every image id of the vehicle, in the new order. */
+export const imageOrderBodySchema = z.strictObject({
+  imageIds: z.array(z.string().min(1).max(200)).max(100),
+});

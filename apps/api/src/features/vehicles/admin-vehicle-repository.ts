@@ -1,0 +1,166 @@
+import { type Kysely, sql } from 'kysely';
+import { DEFAULT_MAKES } from '@vm/shared/constants';
+import type { AdminVehicleListQuery } from '@vm/shared/vehicle';
+import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+import { ilike } from '../offers/offer-mapper.ts';
+import type { VehicleImageRow, VehicleRow } from './vehicle-mapper.ts';
+
+/** Sort fields of the admin list mapped to columns: the schema whitelists the keys. */
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  title: 'title',
+  make: 'make',
+  year: 'year',
+  price: 'price_cents',
+} as const satisfies Record<AdminVehicleListQuery['sort'], keyof VehicleRow>;
+
+/** One page of the admin list (every status) and the total matching the filters. */
+export async function listAdminVehicles(
+  db: Kysely<DB>,
+  query: AdminVehicleListQuery,
+): Promise<{ rows: VehicleRow[]; total: number }> {
+  let base = db.selectFrom('vehicles');
+  if (query.search) {
+    const term = query.search;
+    base = base.where((eb) =>
+      eb.or([ilike('title', term), ilike('make', term), ilike('model', term), ilike('vin', term)]),
+    );
+  }
+  // Make, model, body type, category and status are exact choices from the form's selects,
+  // compared without case so "bmw" finds "BMW".
+  const exact = [
+    ['make', query.make],
+    ['model', query.model],
+    ['body_type', query.bodyType],
+    ['category', query.category],
+    ['status', query.status],
+  ] as const;
+  for (const [column, value] of exact) {
+    if (value) base = base.where(sql<boolean>`lower(${sql.ref(column)}) = ${value.toLowerCase()}`);
+  }
+  if (query.year !== undefined) base = base.where('year', '=', query.year);
+  if (query.minYear !== undefined) base = base.where('year', '>=', query.minYear);
+  if (query.maxYear !== undefined) base = base.where('year', '<=', query.maxYear);
+
+  const countRow = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const column = SORT_COLUMNS[query.sort];
+  const rows = await base
+    .selectAll()
+    .orderBy(column, query.order)
+    // A stable tie-break so pages never repeat or skip rows.
+    .orderBy('id', query.order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  return { rows, total: Number(countRow?.n ?? 0) };
+}
+
+/** Deletes a vehicle and everything that hangs off it; call inside a transaction. */
+export async function deleteVehicleRows(db: Kysely<DB>, vehicleId: string): Promise<void> {
+  for (const table of ['vehicle_images', 'vehicle_tags', 'watches', 'vehicle_views', 'offers'] as const) {
+    await db.deleteFrom(table).where('vehicle_id', '=', vehicleId).execute();
+  }
+  await db.deleteFrom('vehicles').where('id', '=', vehicleId).execute();
+}
+
+/** The next free position after the vehicle's existing images. */
+export async function nextImagePosition(db: Kysely<DB>, vehicleId: string): Promise<number> {
+  const row = await db
+    .selectFrom('vehicle_images')
+    .select((eb) => eb.fn.max('position').as('maxPosition'))
+    .where('vehicle_id', '=', vehicleId)
+    .executeTakeFirst();
+  const max = row?.maxPosition;
+  return max === null || max === undefined ? 0 : Number(max) + 1;
+}
+
+export async function countVehicleImages(db: Kysely<DB>, vehicleId: string): Promise<number> {
+  const row = await db
+    .selectFrom('vehicle_images')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('vehicle_id', '=', vehicleId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export interface NewImageRow {
+  id: string;
+  width: number;
+  height: number;
+}
+
+/** Inserts image rows after the existing ones; call inside a transaction. */
+export async function insertVehicleImages(db: Kysely<DB>, vehicleId: string, images: NewImageRow[]): Promise<void> {
+  if (images.length === 0) return;
+  const start = await nextImagePosition(db, vehicleId);
+  const createdAt = nowIso();
+  await db
+    .insertInto('vehicle_images')
+    .values(
+      images.map((img, i) => ({
+        id: img.id,
+        vehicle_id: vehicleId,
+        position: start + i,
+        width: img.width,
+        height: img.height,
+        created_at: createdAt,
+      })),
+    )
+    .execute();
+}
+
+export async function setDefaultImage(db: Kysely<DB>, vehicleId: string, imageId: string | null): Promise<void> {
+  await db
+    .updateTable('vehicles')
+    .set({ default_image_id: imageId, updated_at: nowIso() })
+    .where('id', '=', vehicleId)
+    .execute();
+}
+
+export async function deleteVehicleImageRow(db: Kysely<DB>, vehicleId: string, imageId: string): Promise<void> {
+  await db.deleteFrom('vehicle_images').where('vehicle_id', '=', vehicleId).where('id', '=', imageId).execute();
+}
+
+/** Rewrites the positions in the given order (every image of the vehicle, each once). */
+export async function reorderVehicleImages(db: Kysely<DB>, vehicleId: string, orderedIds: string[]): Promise<void> {
+  for (const [position, id] of orderedIds.entries()) {
+    await db
+      .updateTable('vehicle_images')
+      .set({ position })
+      .where('vehicle_id', '=', vehicleId)
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** Picks an image by index into the ordered list, by id, or by its URL. */
+export function findImage(images: VehicleImageRow[], ref: number | string, urlOf: (row: VehicleImageRow) => string) {
+  if (typeof ref === 'number') return images[ref];
+  return images.find((img) => img.id === ref || urlOf(img) === ref);
+}
+
+/** The default makes merged with every make and model in the catalogue, sorted. */
+export async function listMakesModels(db: Kysely<DB>): Promise<{ make: string; models: string[] }[]> {
+  const rows = await db.selectFrom('vehicles').select(['make', 'model']).distinct().execute();
+  const byKey = new Map<string, { make: string; models: Set<string> }>();
+  const entry = (make: string) => {
+    const key = make.toLowerCase();
+    let found = byKey.get(key);
+    if (!found) {
+      found = { make, models: new Set() };
+      byKey.set(key, found);
+    }
+    return found;
+  };
+  for (const make of DEFAULT_MAKES) entry(make);
+  for (const row of rows) {
+    if (!row.make.trim()) continue;
+    const e = entry(row.make.trim());
+    if (row.model.trim()) e.models.add(row.model.trim());
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+  return [...byKey.values()]
+    .sort((a, b) => byName(a.make, b.make))
+    .map((e) => ({ make: e.make, models: [...e.models].sort(byName) }));
+}
