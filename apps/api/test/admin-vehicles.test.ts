@@ -13,31 +13,7 @@ import {
   type TestContext,
 } from './test-app.ts';
 import { jpegFixture, multipart } from './upload-helpers.ts';
-
-export const mustang = {
-  title: '1967 Ford Mustang Fastback',
-  longTitle: 'Restored 1967 Ford Mustang Fastback in Highland Green',
-  year: 1967,
-  vin: '7R02C123456',
-  make: 'Ford',
-  model: 'Mustang',
-  name: 'Bullitt',
-  description: 'A numbers-matching fastback.',
-  mileage: 48_000,
-  bodyType: 'Coupe',
-  category: 'Muscle Cars',
-  price: 89_500,
-  msrp: 0,
-  status: 'Available',
-  sections: { exterior: 'Highland Green', interior: 'Black vinyl', other: 'Documented' },
-  listingType: 'listing',
-  tags: ['featured', 'hot'],
-  location: { city: 'Austin', state: 'TX', country: 'USA' },
-  fuelType: 'Gasoline',
-  transmission: 'Manual',
-  exteriorColor: 'Green',
-  features: ['Disc brakes', 'Power steering'],
-};
+import { mustang } from './vehicle-fixtures.ts';
 
 describe.each(DIALECTS)('admin vehicles on %s', (dialect) => {
   let ctx: TestContext;
