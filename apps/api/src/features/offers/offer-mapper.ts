@@ -56,6 +56,9 @@ export function toOffer(row: OfferJoinedRow): Offer {
   };
 }
 
-/** Case-insensitive text match usable on both databases. */
+/** LIKE wildcards in a search term are plain text: each of ! % _ is escaped with '!'. */
+const escapeLike = (term: string) => term.replace(/[!%_]/g, '!$&');
+
+/** Case-insensitive text match usable on both databases; the term is never a pattern. */
 export const ilike = (column: string, term: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${`%${term.toLowerCase()}%`}`;
+  sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(term.toLowerCase())}%`} escape '!'`;
