@@ -55,15 +55,16 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: false });
+  // Added before the plugin so this onRoute hook runs ahead of the plugin's own, which reads the config.
+  if (!config.rateLimit)
+    app.addHook('onRoute', (route) => {
+      if (route.config && 'rateLimit' in route.config) route.config.rateLimit = false;
+    });
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: false,
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: MSG.rateLimited, retryAfter: ctx.after }),
   });
-  if (!config.rateLimit)
-    app.addHook('onRoute', (route) => {
-      if (route.config && 'rateLimit' in route.config) route.config.rateLimit = false;
-    });
   await app.register(multipart, {
     limits: {
       fileSize: MAX_IMAGE_BYTES,
