@@ -1,3 +1,178 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, idParamSchema, optionalQueryText } from '@vm/shared/common';
+import { MSG } from '@vm/shared/messages';
+import { dollarsToCents } from '@vm/shared/money';
+import {
+  makesResponseSchema,
+  modelsResponseSchema,
+  similarQuerySchema,
+  taggedQuerySchema,
+  vehicleListSchema,
+  vehicleSchema,
+  vehicleSearchQuerySchema,
+  vehicleSearchResponseSchema,
+  viewBodySchema,
+  viewResponseSchema,
+} from '@vm/shared/vehicle';
+import { notFound } from '../../lib/http-errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import { findVehicleRow, getVehicle, toSummaries } from './vehicle-repository.ts';
+import {
+  publicMakes,
+  publicModels,
+  randomVehicles,
+  recordVehicleView,
+  searchVehicles,
+  similarVehicles,
+  taggedVehicles,
+  toSearchFilters,
+} from './vehicle-search-repository.ts';
 
-export async function publicVehicleRoutes(_app: FastifyInstance) {}
+const notFoundResponse = { 404: errorBodySchema };
+
+/**
+ * The storefront's read side: search, makes and models, tagged and similar lists, one vehicle
+ * by id or slug, and view counting. No sign-in needed; Archived vehicles stay hidden.
+ * find-my-way ranks the static paths (search, makes, ...) above /:id, whatever the order here.
+ */
+export async function publicVehicleRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Search public vehicles',
+        querystring: vehicleSearchQuerySchema,
+        response: { 200: vehicleSearchResponseSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const filters = toSearchFilters(q);
+      if (q.random) {
+        const { rows, total } = await randomVehicles(app.db, app.dialect, filters, q.limit);
+        return { vehicles: await toSummaries(app.db, rows), total, pages: Math.ceil(total / q.limit), page: 1 };
+      }
+      const { rows, total } = await searchVehicles(app.db, app.dialect, filters, {
+        order: q.sort ?? 'relevance',
+        page: q.page,
+        limit: q.limit,
+      });
+      return {
+        vehicles: await toSummaries(app.db, rows),
+        total,
+        pages: Math.ceil(total / q.limit),
+        page: q.page,
+      };
+    },
+  );
+
+  app.get(
+    '/makes',
+    { schema: { tags: ['vehicles'], summary: 'Makes for the search filters', response: { 200: makesResponseSchema } } },
+    async () => ({ makes: await publicMakes(app.db) }),
+  );
+
+  app.get(
+    '/models',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Models of one make',
+        querystring: z.object({ make: optionalQueryText }),
+        response: { 200: modelsResponseSchema },
+      },
+    },
+    async (request) => ({ models: request.query.make ? await publicModels(app.db, request.query.make) : [] }),
+  );
+
+  app.get(
+    '/tagged',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Public vehicles carrying a tag, newest first',
+        querystring: taggedQuerySchema,
+        response: { 200: vehicleListSchema },
+      },
+    },
+    async (request) => {
+      const rows = await taggedVehicles(app.db, request.query.tag, request.query.limit);
+      return { vehicles: await toSummaries(app.db, rows) };
+    },
+  );
+
+  app.get(
+    '/similar',
+    {
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Vehicles similar to a given one',
+        querystring: similarQuerySchema,
+        response: { 200: vehicleListSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const rows = await similarVehicles(app.db, {
+        make: q.make,
+        model: q.model,
+        year: q.year,
+        priceCents: q.price === undefined ? undefined : dollarsToCents(q.price),
+        exclude: q.exclude,
+        limit: q.limit,
+      });
+      return { vehicles: await toSummaries(app.db, rows) };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags: ['vehicles'],
+        summary: 'One vehicle by id or slug',
+        params: idParamSchema,
+        response: { 200: vehicleSchema, ...notFoundResponse },
+      },
+    },
+    async (request) => {
+      const vehicle = await getVehicle(app.db, request.params.id);
+      // Archived vehicles are off the storefront; admins still open them from the back office.
+      if (!vehicle || (vehicle.status === 'Archived' && !request.auth?.isAdmin)) throw notFound(MSG.vehicleNotFound);
+      return vehicle;
+    },
+  );
+
+  app.post(
+    '/:id/view',
+    {
+      preHandler: app.optionalAuth,
+      // One call per vehicle page opened; this is far above what a person browsing can reach.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Record a view (once per browser fingerprint)',
+        params: idParamSchema,
+        body: viewBodySchema,
+        response: { 200: viewResponseSchema, ...notFoundResponse },
+      },
+    },
+    async (request) => {
+      const row = await findVehicleRow(app.db, request.params.id);
+      if (!row || row.status === 'Archived') throw notFound(MSG.vehicleNotFound);
+      const result = await recordVehicleView(app.db, {
+        vehicleId: row.id,
+        fingerprint: request.body.fingerprint,
+        userId: request.auth?.id ?? null,
+        at: nowIso(),
+      });
+      return { success: true, ...result };
+    },
+  );
+}
