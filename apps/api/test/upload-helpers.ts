@@ -60,3 +60,19 @@ export async function pixelBombPng(): Promise<Buffer> {
 export const SVG_WITH_SCRIPT = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
 );
+
+/** A 32×32 favicon: an ICO container holding one PNG image. */
+export async function icoFixture(): Promise<Buffer> {
+  const png = await pngFixture(32, 32, { r: 20, g: 90, b: 200 });
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(32, 6);
+  header.writeUInt8(32, 7);
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(22, 18); // data offset
+  return Buffer.concat([header, png]);
+}
