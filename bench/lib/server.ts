@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -134,4 +134,17 @@ export function readRss(pid: number): number {
   const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
   if (!match?.[1]) throw new Error(`no VmRSS for pid ${pid}`);
   return Number.parseInt(match[1], 10) * 1024;
+}
+
+let clockTicks: number | undefined;
+
+/** CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat. */
+export function readCpuMs(pid: number): number {
+  clockTicks ??= Number.parseInt(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim(), 10) || 100;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may contain spaces; fields after the closing parenthesis are fixed.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number.parseInt(fields[11] ?? '0', 10);
+  const stime = Number.parseInt(fields[12] ?? '0', 10);
+  return ((utime + stime) * 1000) / clockTicks;
 }
