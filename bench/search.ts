@@ -111,12 +111,14 @@ async function benchDialect(
     for (const shape of SHAPES) {
       const total = await firstAnswer(server.baseUrl, shape);
       await cannon({ url: server.baseUrl + shape.path, connections: opts.connections, seconds: 2 });
+      const cpuBefore = readCpuMs(server.pid);
       const run = await cannon({
         url: server.baseUrl + shape.path,
         connections: opts.connections,
         seconds: opts.seconds,
       });
-      shapes.push({ shape, total, run });
+      const cpuMsPerRequest = (readCpuMs(server.pid) - cpuBefore) / Math.max(1, run.latency.count);
+      shapes.push({ shape, total, run, cpuMsPerRequest });
       console.log(
         `[${dialect}] ${shape.name}: ${int(run.requestsPerSecond)} req/s, p50 ${ms(run.latency.p50)}, p99 ${ms(run.latency.p99)}` +
           `, server CPU ${ms(cpuMsPerRequest)}/request${total === undefined ? '' : `, ${int(total)} matches`}, statuses ${JSON.stringify(run.statuses)}`,
