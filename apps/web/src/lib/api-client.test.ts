@@ -89,7 +89,7 @@ describe('api client', () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url === '/api/auth/refresh') return jsonResponse(200, { token: 'b', refreshToken: 'r2' });
-      const auth = (init?.headers as Record<string, string>).authorization;
+      const auth = (init?.headers as Record<string, string> | undefined)?.authorization;
       return auth === 'Bearer b' ? jsonResponse(200, { url }) : jsonResponse(401, { message: 'expired' });
     });
     const results = await Promise.all([api('/one'), api('/two'), api('/three')]);
