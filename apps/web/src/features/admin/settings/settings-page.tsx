@@ -1,3 +1,370 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MEDIA_KINDS, META_DESCRIPTION_MAX, META_TITLE_MAX, WEEKDAYS } from '@vm/shared/constants';
+import { type Settings, settingsSchema } from '@vm/shared/settings';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, Save, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { TextAreaField, TextField } from '../../../components/form-field';
+import { api } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { PUBLIC_SETTINGS_KEY } from '../../../lib/site-settings';
+import { MediaUploadField } from './media-upload-field';
+
+const SETTINGS_KEY = ['admin', 'settings'] as const;
+
+const TABS = [
+  { id: 'company', label: 'Company Info' },
+  { id: 'contact', label: 'Contact Info' },
+  { id: 'media', label: 'Media' },
+  { id: 'social', label: 'Social Media' },
+  { id: 'seo', label: 'SEO' },
+  { id: 'googleBusiness', label: 'Google Business' },
+  { id: 'parts', label: 'Parts Links' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const SOCIAL = [
+  ['facebook', 'Facebook'],
+  ['twitter', 'Twitter / X'],
+  ['instagram', 'Instagram'],
+  ['linkedin', 'LinkedIn'],
+  ['youtube', 'YouTube'],
+] as const;
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "42/60 characters (recommended 50-60)". */
+function counter(length: number, max: number, recommended: string) {
+  return `${length}/${max} characters (recommended ${recommended})`;
+}
+
+/** Site settings in tabs with one Save Changes button for the whole object (ADMIN-SET-*). */
 export function SettingsPage() {
-  return <h1 className="p-6 text-2xl font-bold">SettingsPage</h1>;
+  usePageTitle('Settings');
+  const loaded = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: () => api<Settings>('/settings'),
+    refetchOnWindowFocus: false,
+  });
+  if (loaded.isPending) {
+    return (
+      <div className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-600" role="status">
+        <span
+          className="h-6 w-6 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+          aria-hidden="true"
+        />
+        Loading settings...
+      </div>
+    );
+  }
+  if (loaded.isError) return <Alert>Failed to load settings. Please try again.</Alert>;
+  return <SettingsForm initial={loaded.data} />;
+}
+
+function SettingsForm({ initial }: { initial: Settings }) {
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<TabId>('company');
+  const [saving, setSaving] = useState(false);
+  const { register, handleSubmit, watch, setValue, reset, control, formState } = useForm<Settings>({
+    resolver: zodResolver(settingsSchema),
+    defaultValues: initial,
+  });
+  const parts = useFieldArray({ control, name: 'parts' });
+  const errors = formState.errors;
+  useEffect(() => reset(initial), [initial, reset]);
+
+  const onInvalid = (errs: FieldErrors<Settings>) => {
+    // Shows the first tab holding an error: a mistake on a hidden tab would otherwise look like nothing.
+    const first = TABS.find((t) => t.id in errs);
+    if (first) setTab(first.id);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const saved = await api<Settings>('/settings', { method: 'PUT', body: values });
+      queryClient.setQueryData(SETTINGS_KEY, saved);
+      // ADMIN-SET-13: the storefront reads the new settings at once.
+      await queryClient.invalidateQueries({ queryKey: PUBLIC_SETTINGS_KEY });
+      toast.success('Settings saved successfully!');
+    } catch (err) {
+      console.error('Saving settings failed', err);
+      toast.error('Failed to save settings. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  }, onInvalid);
+
+  const metaTitle = watch('seo.metaTitle') ?? '';
+  const metaDescription = watch('seo.metaDescription') ?? '';
+  const media = watch('media');
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-2xl font-bold text-ink-900">Settings</h2>
+          <p className="text-sm text-slate-500">Company details, contact, media and SEO shown on the storefront.</p>
+        </div>
+        <Button type="submit" disabled={saving}>
+          <Save className="h-4 w-4" aria-hidden="true" />
+          {saving ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+
+      <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div role="tablist" aria-label="Settings sections" className="flex overflow-x-auto border-b border-slate-200">
+          {TABS.map((t) => {
+            const active = tab === t.id;
+            const hasError = t.id in errors;
+            return (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                id={`tab-${t.id}`}
+                aria-selected={active}
+                aria-controls={`panel-${t.id}`}
+                onClick={() => setTab(t.id)}
+                className={`relative shrink-0 border-b-2 px-4 py-3 text-sm font-medium whitespace-nowrap ${
+                  active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-ink-900'
+                }`}
+              >
+                {t.label}
+                {hasError ? (
+                  <span className="ml-1.5 inline-block h-2 w-2 rounded-full bg-red-500" title="Has errors" />
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+
+        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="p-5">
+          {tab === 'company' ? (
+            <div className="grid gap-4 md:grid-cols-2">
+              <TextField label="Company name" {...register('company.name')} error={errors.company?.name?.message} />
+              <TextField label="Country" {...register('company.country')} error={errors.company?.country?.message} />
+              <div className="md:col-span-2">
+                <TextAreaField
+                  label="Description"
+                  rows={3}
+                  {...register('company.description')}
+                  error={errors.company?.description?.message}
+                />
+              </div>
+              <div className="md:col-span-2">
+                <TextField label="Address" {...register('company.address')} error={errors.company?.address?.message} />
+              </div>
+              <TextField label="City" {...register('company.city')} error={errors.company?.city?.message} />
+              <div className="grid grid-cols-2 gap-4">
+                <TextField label="State" {...register('company.state')} error={errors.company?.state?.message} />
+                <TextField label="ZIP code" {...register('company.zipCode')} error={errors.company?.zipCode?.message} />
+              </div>
+            </div>
+          ) : null}
+
+          {tab === 'contact' ? (
+            <div className="space-y-6">
+              <div className="grid gap-4 md:grid-cols-3">
+                <TextField
+                  label="Phone"
+                  type="tel"
+                  {...register('contact.phone')}
+                  error={errors.contact?.phone?.message}
+                />
+                <TextField
+                  label="Email"
+                  type="email"
+                  {...register('contact.email')}
+                  error={errors.contact?.email?.message}
+                />
+                <TextField
+                  label="Website"
+                  type="url"
+                  placeholder="https://"
+                  {...register('contact.website')}
+                  error={errors.contact?.website?.message}
+                />
+              </div>
+              <fieldset>
+                <legend className="text-sm font-semibold text-ink-900">Business hours</legend>
+                <p className="text-xs text-slate-500">Leave both times empty for a day you are closed.</p>
+                <div className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200">
+                  {WEEKDAYS.map((day) => {
+                    const dayErrors = errors.contact?.businessHours?.[day];
+                    return (
+                      <div key={day} className="grid grid-cols-[6.5rem_1fr_1fr] items-center gap-3 px-3 py-2">
+                        <span className="text-sm font-medium text-slate-700 capitalize">{day}</span>
+                        <TextField
+                          label="Opens"
+                          aria-label={`${capitalise(day)} opens`}
+                          type="time"
+                          {...register(`contact.businessHours.${day}.open`)}
+                          error={dayErrors?.open?.message}
+                        />
+                        <TextField
+                          label="Closes"
+                          aria-label={`${capitalise(day)} closes`}
+                          type="time"
+                          {...register(`contact.businessHours.${day}.close`)}
+                          error={dayErrors?.close?.message}
+                        />
+                      </div>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            </div>
+          ) : null}
+
+          {tab === 'media' ? (
+            <div className="space-y-4">
+              {MEDIA_KINDS.map((kind) => (
+                <div key={kind}>
+                  <MediaUploadField
+                    kind={kind}
+                    value={media?.[kind] ?? ''}
+                    onChange={(url) => setValue(`media.${kind}`, url, { shouldDirty: true, shouldValidate: true })}
+                  />
+                  {errors.media?.[kind]?.message ? (
+                    <p className="mt-1 text-xs font-medium text-red-600">{errors.media[kind]?.message}</p>
+                  ) : null}
+                </div>
+              ))}
+              <p className="text-xs text-slate-500">Uploaded files are used once you press Save Changes.</p>
+            </div>
+          ) : null}
+
+          {tab === 'social' ? (
+            <div className="grid gap-4 md:grid-cols-2">
+              {SOCIAL.map(([key, label]) => (
+                <TextField
+                  key={key}
+                  label={label}
+                  type="url"
+                  placeholder="https://"
+                  {...register(`social.${key}`)}
+                  error={errors.social?.[key]?.message}
+                />
+              ))}
+            </div>
+          ) : null}
+
+          {tab === 'seo' ? (
+            <div className="grid gap-4">
+              <TextField
+                label="Meta title"
+                maxLength={META_TITLE_MAX}
+                {...register('seo.metaTitle')}
+                error={errors.seo?.metaTitle?.message}
+                hint={counter(metaTitle.length, META_TITLE_MAX, '50-60')}
+              />
+              <TextAreaField
+                label="Meta description"
+                rows={3}
+                maxLength={META_DESCRIPTION_MAX}
+                {...register('seo.metaDescription')}
+                error={errors.seo?.metaDescription?.message}
+                hint={counter(metaDescription.length, META_DESCRIPTION_MAX, '150-160')}
+              />
+              <TextField
+                label="Meta keywords"
+                {...register('seo.metaKeywords')}
+                error={errors.seo?.metaKeywords?.message}
+                hint="Comma-separated."
+              />
+              <div className="grid gap-4 md:grid-cols-2">
+                <TextField
+                  label="Google Analytics ID"
+                  placeholder="G-XXXXXXX"
+                  {...register('seo.googleAnalyticsId')}
+                  error={errors.seo?.googleAnalyticsId?.message}
+                />
+                <TextField
+                  label="Google Tag Manager ID"
+                  placeholder="GTM-XXXXXXX"
+                  {...register('seo.googleTagManagerId')}
+                  error={errors.seo?.googleTagManagerId?.message}
+                />
+              </div>
+            </div>
+          ) : null}
+
+          {tab === 'googleBusiness' ? (
+            <div className="grid gap-4 md:grid-cols-2">
+              <TextField
+                label="API key"
+                autoComplete="off"
+                {...register('googleBusiness.apiKey')}
+                error={errors.googleBusiness?.apiKey?.message}
+                hint="Kept private: never sent to the storefront."
+              />
+              <TextField
+                label="Place ID"
+                {...register('googleBusiness.placeId')}
+                error={errors.googleBusiness?.placeId?.message}
+              />
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-700 md:col-span-2">
+                <input
+                  type="checkbox"
+                  {...register('googleBusiness.reviewsEnabled')}
+                  className="h-4 w-4 rounded border-slate-300 accent-brand-600"
+                />
+                Show Google reviews
+              </label>
+            </div>
+          ) : null}
+
+          {tab === 'parts' ? (
+            <div className="space-y-4">
+              <p className="text-sm text-slate-600">Links listed on the storefront's Parts page.</p>
+              {parts.fields.length === 0 ? (
+                <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+                  No parts links yet.
+                </p>
+              ) : null}
+              {parts.fields.map((field, i) => (
+                <div
+                  key={field.id}
+                  className="grid gap-3 rounded-lg border border-slate-200 p-4 md:grid-cols-[1fr_1fr_auto]"
+                >
+                  <TextField
+                    label="Label"
+                    {...register(`parts.${i}.label`)}
+                    error={errors.parts?.[i]?.label?.message}
+                  />
+                  <TextField
+                    label="URL"
+                    type="url"
+                    placeholder="https://"
+                    {...register(`parts.${i}.url`)}
+                    error={errors.parts?.[i]?.url?.message}
+                  />
+                  <div className="flex items-end">
+                    <Button variant="ghost" onClick={() => parts.remove(i)} aria-label={`Remove parts link ${i + 1}`}>
+                      <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" /> Remove
+                    </Button>
+                  </div>
+                  <div className="md:col-span-3">
+                    <TextField
+                      label="Description"
+                      {...register(`parts.${i}.description`)}
+                      error={errors.parts?.[i]?.description?.message}
+                    />
+                  </div>
+                </div>
+              ))}
+              <Button variant="secondary" onClick={() => parts.append({ label: '', url: '', description: '' })}>
+                <Plus className="h-4 w-4" aria-hidden="true" /> Add parts link
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
 }
