@@ -7,6 +7,7 @@ import { MSG } from '@vm/shared/messages';
 import { mediaUploadResponseSchema } from '@vm/shared/settings';
 import { badRequest } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { sanitiseIco } from '../images/ico.ts';
 import { type CheckedImage, checkImage, readUploadedFiles, unsupportedMedia } from '../images/image-upload.ts';
 
 /** Site media may be any common raster format, told by its bytes; SVG (a script carrier) never. */
@@ -29,13 +30,13 @@ const ENCODERS: Record<string, (image: Sharp) => Sharp> = {
 
 /**
  * Re-encodes a raster image in its own format: metadata (EXIF, GPS, comments) is dropped and
- * anything hidden after the image data goes with it. ICO files are kept as they are (sharp
- * cannot write them) — they were still checked by their bytes.
+ * anything hidden after the image data goes with it. sharp cannot write ICO, so an icon is
+ * rebuilt from its checked entries instead.
  */
 async function reencode(image: CheckedImage): Promise<Buffer> {
   const encode = ENCODERS[image.mime];
-  if (!encode) return image.data;
   try {
+    if (!encode) return await sanitiseIco(image.data);
     const animated = image.mime === 'image/gif' || image.mime === 'image/webp';
     return await encode(
       sharp(image.data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated }).rotate(),
