@@ -17,7 +17,7 @@ export function verdict(ok: boolean): string {
 
 function machineSection(machine: MachineInfo, dialect: string): string {
   return table(
-    ['Date', 'nproc', 'CPU', 'Memory', 'Node', 'Load average at start', 'Dialect'],
+    ['Date', 'nproc', 'CPU', 'Memory', 'Node', 'Load average (1, 5, 15 min) at start', 'At end', 'Dialect'],
     [
       [
         machine.date,
@@ -26,6 +26,7 @@ function machineSection(machine: MachineInfo, dialect: string): string {
         `${machine.memoryGiB} GiB`,
         machine.node,
         machine.loadAverage,
+        machineInfo().loadAverage,
         dialect,
       ],
     ],

@@ -1,0 +1,251 @@
+/**
+ * Lighthouse (mobile preset) on the storefront's public pages, and the size of the JavaScript a
+ * first visit must download before anything renders.
+ *
+ * Builds the web app to /tmp/perf-dist, starts the real server on a fresh data dir with the demo
+ * catalogue (SEED=demo, WEB_DIST=/tmp/perf-dist), launches Debian's Chromium itself with a
+ * remote-debugging port (no chrome-launcher), and audits /, /vehicles and the detail page of the
+ * first search result, each `--runs` times (median score reported).
+ *
+ *   node --import tsx bench/lighthouse.ts [--runs 3] [--no-build]
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { cleanupNow, onCleanup } from './lib/cleanup.ts';
+import { machineInfo } from './lib/machine.ts';
+import { ROOT, table, verdict, writeReport } from './lib/report.ts';
+import { freePort, startServer, tempDir } from './lib/server.ts';
+
+const DIST = '/tmp/perf-dist';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const SCORE_TARGET = 95;
+const JS_TARGET_BYTES = 150 * 1024;
+
+interface PageResult {
+  label: string;
+  path: string;
+  runs: Record<Category, number>[];
+  median: Record<Category, number>;
+  /** Audits below 0.9 in the last run, per category, for the page owners. */
+  failing: { category: Category; title: string; display: string }[];
+  scriptTransferBytes: number | undefined;
+  metrics: Record<string, string>;
+}
+
+async function launchChromium(): Promise<number> {
+  const port = await freePort();
+  const profile = tempDir('chromium-profile');
+  const child = spawn(
+    CHROMIUM,
+    [
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  onCleanup(`kill chromium ${child.pid}`, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (res.ok) return port;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('Chromium did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** JavaScript the entry HTML makes the browser fetch up front: its module script and modulepreloads. */
+export function initialJavaScript(distDir: string): { files: { file: string; raw: number; gzip: number }[] } {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const urls = new Set<string>();
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
+    if (src && /\btype="module"/.test(tag)) urls.add(src);
+  }
+  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href && /\brel="modulepreload"/.test(tag)) urls.add(href);
+  }
+  const files = [...urls].map((url) => {
+    const content = readFileSync(path.join(distDir, url.replace(/^\//, '')));
+    return { file: url, raw: content.length, gzip: gzipSync(content).length };
+  });
+  return { files };
+}
+
+async function audit(url: string, port: number): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    formFactor: 'mobile',
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+  return result.lhr;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function auditPage(label: string, baseUrl: string, pagePath: string, port: number, runs: number) {
+  const scores: Record<Category, number>[] = [];
+  let last: Awaited<ReturnType<typeof audit>> | undefined;
+  for (let i = 0; i < runs; i++) {
+    last = await audit(baseUrl + pagePath, port);
+    const lhr = last;
+    const run = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    scores.push(run);
+    console.log(`${label} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${run[c]}`).join(', ')}`);
+  }
+  if (!last) throw new Error('no runs');
+  const lhr = last;
+  const failing: PageResult['failing'] = [];
+  for (const c of CATEGORIES) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (!a || a.score === null || a.score >= 0.9 || ref.weight === 0) continue;
+      failing.push({ category: c, title: a.title, display: a.displayValue ?? '' });
+    }
+  }
+  const summary = lhr.audits['resource-summary']?.details;
+  let scriptTransferBytes: number | undefined;
+  if (summary && summary.type === 'table') {
+    const row = summary.items.find((item) => item.resourceType === 'script');
+    scriptTransferBytes = typeof row?.transferSize === 'number' ? row.transferSize : undefined;
+  }
+  const metrics: Record<string, string> = {};
+  for (const id of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ]) {
+    metrics[id] = lhr.audits[id]?.displayValue ?? '';
+  }
+  const result: PageResult = {
+    label,
+    path: pagePath,
+    runs: scores,
+    median: Object.fromEntries(CATEGORIES.map((c) => [c, median(scores.map((s) => s[c]))])) as Record<Category, number>,
+    failing,
+    scriptTransferBytes,
+    metrics,
+  };
+  return result;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false } },
+  });
+  const runs = Number.parseInt(values.runs, 10);
+  const machine = machineInfo();
+  if (!values['no-build']) {
+    console.log(`Building the web app to ${DIST}...`);
+    execFileSync('npx', ['vite', 'build', 'apps/web', '--outDir', DIST, '--emptyOutDir'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  }
+  const js = initialJavaScript(DIST);
+  const jsGzip = js.files.reduce((a, f) => a + f.gzip, 0);
+  const jsRaw = js.files.reduce((a, f) => a + f.raw, 0);
+  console.log(`Initial JS: ${js.files.length} files, ${kb(jsRaw)} raw, ${kb(jsGzip)} gzipped`);
+
+  const server = await startServer({
+    dataDir: tempDir('lighthouse'),
+    env: { SEED: 'demo', WEB_DIST: DIST, RATE_LIMIT: 'on' },
+    timeoutMs: 300_000,
+  });
+  const pages: PageResult[] = [];
+  try {
+    const search = (await (await fetch(`${server.baseUrl}/api/vehicles/search?limit=1`)).json()) as {
+      vehicles?: { id: string }[];
+    };
+    const firstId = search.vehicles?.[0]?.id;
+    if (!firstId) throw new Error('the demo catalogue has no vehicle to open');
+    const port = await launchChromium();
+    for (const [label, pagePath] of [
+      ['Home', '/'],
+      ['Search', '/vehicles'],
+      ['Vehicle detail', `/vehicles/${firstId}`],
+    ] as const) {
+      pages.push(await auditPage(label, server.baseUrl, pagePath, port, runs));
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const allMet = pages.every((p) => CATEGORIES.every((c) => p.median[c] >= SCORE_TARGET));
+  const file = writeReport({
+    script: 'lighthouse',
+    title: 'Lighthouse and initial JavaScript',
+    dialect: 'SQLite (demo seed)',
+    machine,
+    sections: [
+      `Lighthouse ${'12'} (programmatic, mobile form factor and the default mobile preset: simulated slow 4G and 4x CPU slowdown) against the real server (SEED=demo, WEB_DIST=${DIST}) on 127.0.0.1, through Debian's Chromium launched with a remote-debugging port. Each page is audited ${runs} times; the table shows the median score (all runs in brackets).`,
+      table(
+        ['Page', ...CATEGORIES, 'Script transferred', 'FCP', 'LCP', 'TBT', 'CLS'],
+        pages.map((p) => [
+          `${p.label} \`${p.path}\``,
+          ...CATEGORIES.map((c) => `${p.median[c]} (${p.runs.map((r) => r[c]).join(', ')})`),
+          p.scriptTransferBytes === undefined ? '' : kb(p.scriptTransferBytes),
+          p.metrics['first-contentful-paint'] ?? '',
+          p.metrics['largest-contentful-paint'] ?? '',
+          p.metrics['total-blocking-time'] ?? '',
+          p.metrics['cumulative-layout-shift'] ?? '',
+        ]),
+      ),
+      `Target: every score >= ${SCORE_TARGET}: ${verdict(allMet)}.`,
+      '## Audits below 0.9 (last run)',
+      pages
+        .map((p) =>
+          p.failing.length === 0
+            ? `- ${p.label}: none`
+            : `- ${p.label}:\n${p.failing.map((f) => `  - ${f.category}: ${f.title}${f.display ? ` (${f.display})` : ''}`).join('\n')}`,
+        )
+        .join('\n'),
+      '## Initial JavaScript of the public entry',
+      `The module script and modulepreload links of \`${DIST}/index.html\`, gzipped with zlib's default level (what a compressing proxy would send).`,
+      table(
+        ['File', 'Raw', 'Gzipped'],
+        [...js.files.map((f) => [f.file, kb(f.raw), kb(f.gzip)]), ['**Total**', kb(jsRaw), `**${kb(jsGzip)}**`]],
+      ),
+      `Target: <= ${kb(JS_TARGET_BYTES)} gzipped: ${verdict(jsGzip <= JS_TARGET_BYTES)}.`,
+    ],
+  });
+  console.log(`Wrote ${file}`);
+}
+
+try {
+  await main();
+} finally {
+  cleanupNow();
+}
