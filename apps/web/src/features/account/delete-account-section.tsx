@@ -33,22 +33,23 @@ export function DeleteAccountSection() {
     reset({ password: '' });
   };
 
-  const onSubmit = handleSubmit((values) => {
-    remove.mutate(values, {
-      onSuccess: async () => {
-        setOpen(false);
-        await logout();
-        toast.success(ACCOUNT_MESSAGES.deleted);
-        navigate('/', { replace: true });
-      },
-      onError: (err) =>
-        setError('password', {
-          message:
-            err instanceof ApiError && err.status < 500
-              ? errorMessage(err, ACCOUNT_MESSAGES.deleteFailed)
-              : ACCOUNT_MESSAGES.deleteFailed,
-        }),
-    });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await remove.mutateAsync(values);
+    } catch (err) {
+      setError('password', {
+        message:
+          err instanceof ApiError && err.status < 500
+            ? errorMessage(err, ACCOUNT_MESSAGES.deleteFailed)
+            : ACCOUNT_MESSAGES.deleteFailed,
+      });
+      return;
+    }
+    setOpen(false);
+    // Leave the guarded page first: ending the session while on it would redirect to /login instead.
+    navigate('/', { replace: true });
+    await logout();
+    toast.success(ACCOUNT_MESSAGES.deleted);
   });
 
   return (
