@@ -1,3 +1,143 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  OFFERS_PAGE_SIZE,
+  type OfferDecision,
+  QUICK_ACCEPT_RESPONSE,
+  QUICK_REJECT_RESPONSE,
+} from '@vm/shared/constants';
+import type { Offer } from '@vm/shared/offer';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Alert } from '../../../components/alert';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { AdminPager } from '../components/admin-pager';
+import { DASHBOARD_KEY } from '../dashboard/dashboard-api';
+import { OffersTable } from './offers-table';
+import { UserDetailsModal } from '../users/user-details-modal';
+import { OfferDetailsModal } from './offer-details-modal';
+import { EMPTY_OFFER_FILTERS, type OfferFilters, OfferFiltersPanel } from './offer-filters';
+import {
+  decideOffer,
+  fetchOffers,
+  OFFER_MESSAGES,
+  OFFERS_KEY,
+  type OfferListParams,
+  type OfferListResponse,
+  offerListKey,
+} from './offers-api';
+
+interface Review {
+  offer: Offer;
+  initialResponse: string;
+  intent: OfferDecision | null;
+}
+
+/** /admin/offers, "Vehicle Offers" (ADMIN-OFF-01..39). */
 export function OffersPage() {
-  return <h1 className="p-6 text-2xl font-bold">OffersPage</h1>;
+  usePageTitle('Vehicle Offers');
+  const queryClient = useQueryClient();
+  const [params, setParams] = useState<OfferListParams>({ ...EMPTY_OFFER_FILTERS, page: 1 });
+  const [userId, setUserId] = useState<string | null>(null);
+  const [review, setReview] = useState<Review | null>(null);
+  const [decisionError, setDecisionError] = useState<string | null>(null);
+
+  const list = useQuery({
+    queryKey: offerListKey(params),
+    queryFn: () => fetchOffers(params),
+    placeholderData: keepPreviousData,
+  });
+  // The modal shows the listed version of its offer, so a reload after a 409 shows the real status.
+  const reviewed = review ? (list.data?.offers.find((o) => o.id === review.offer.id) ?? review.offer) : null;
+
+  const openReview = (offer: Offer, intent: OfferDecision | null) => {
+    setDecisionError(null);
+    const initialResponse =
+      intent === 'accepted' ? QUICK_ACCEPT_RESPONSE : intent === 'rejected' ? QUICK_REJECT_RESPONSE : '';
+    setReview({ offer, initialResponse, intent });
+  };
+
+  const decision = useMutation({
+    mutationFn: (v: { id: string; status: OfferDecision; responseMessage: string }) =>
+      decideOffer(v.id, v.status, v.responseMessage),
+    onSuccess: (offer) => {
+      // ADMIN-OFF-35: the list is updated in place, without a reload.
+      queryClient.setQueriesData<OfferListResponse>({ queryKey: [...OFFERS_KEY, 'list'] }, (old) =>
+        old ? { ...old, offers: old.offers.map((o) => (o.id === offer.id ? offer : o)) } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+      void queryClient.invalidateQueries({ queryKey: [...OFFERS_KEY, 'of-user'] });
+      toast.success(offer.status === 'accepted' ? 'Offer accepted' : 'Offer rejected');
+      setReview(null);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) {
+        // Someone else decided first: say so and show the current state.
+        setDecisionError(`${err.serverMessage ?? 'This offer has already been decided'}. The list has been refreshed.`);
+        void queryClient.invalidateQueries({ queryKey: OFFERS_KEY });
+        return;
+      }
+      setDecisionError(OFFER_MESSAGES.updateFailed);
+    },
+  });
+
+  const data = list.data;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-2xl font-bold text-ink-900">Vehicle Offers</h2>
+        <p className="text-sm text-slate-500">Review buyers' offers and accept or reject them with a response.</p>
+      </div>
+
+      <OfferFiltersPanel applied={params} onApply={(filters: OfferFilters) => setParams({ ...filters, page: 1 })} />
+
+      {list.isError ? <Alert>{OFFER_MESSAGES.loadFailed}</Alert> : null}
+
+      <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+        {list.isPending ? (
+          <div className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500" role="status">
+            <span
+              className="h-6 w-6 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+              aria-hidden="true"
+            />
+            Loading offers...
+          </div>
+        ) : data ? (
+          <div className={list.isFetching ? 'opacity-70 transition-opacity' : ''} aria-busy={list.isFetching}>
+            <OffersTable
+              offers={data.offers}
+              onUser={setUserId}
+              onView={(offer) => openReview(offer, null)}
+              onQuick={openReview}
+            />
+            {/* ADMIN-OFF-18: numbered pages only when there is more than one. */}
+            {data.totalPages > 1 ? (
+              <AdminPager
+                page={params.page}
+                totalPages={data.totalPages}
+                total={data.totalOffers}
+                limit={OFFERS_PAGE_SIZE}
+                onPage={(page) => setParams((p) => ({ ...p, page }))}
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+
+      <UserDetailsModal userId={userId} onClose={() => setUserId(null)} />
+      <OfferDetailsModal
+        offer={reviewed}
+        initialResponse={review?.initialResponse ?? ''}
+        intent={review?.intent ?? null}
+        busy={decision.isPending}
+        error={decisionError}
+        onClose={() => setReview(null)}
+        onDecide={(status, responseMessage) => {
+          if (!reviewed) return;
+          setDecisionError(null);
+          decision.mutate({ id: reviewed.id, status, responseMessage });
+        }}
+      />
+    </div>
+  );
 }

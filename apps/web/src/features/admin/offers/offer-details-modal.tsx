@@ -1,0 +1,148 @@
+import type { OfferDecision } from '@vm/shared/constants';
+import { formatDateTime } from '@vm/shared/format-date';
+import { formatMoney } from '@vm/shared/money';
+import type { Offer } from '@vm/shared/offer';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button, buttonClass } from '../../../components/button';
+import { TextAreaField } from '../../../components/form-field';
+import { DetailRow } from '../users/user-details-modal';
+import { Modal } from '../components/modal';
+import { AdminOfferStatusBadge, isOpenOffer, vehicleLabel } from './offer-status';
+
+interface Props {
+  offer: Offer | null;
+  /** The response the modal opens with (the quick accept/reject texts, or empty). */
+  initialResponse: string;
+  /** The button to focus when opened from a quick action. */
+  intent: OfferDecision | null;
+  busy: boolean;
+  error: string | null;
+  onDecide: (decision: OfferDecision, responseMessage: string) => void;
+  onClose: () => void;
+}
+
+/** "Offer Details" (ADMIN-OFF-27..34): the offer, the buyer's message and, while open, the decision. */
+export function OfferDetailsModal({ offer, initialResponse, intent, busy, error, onDecide, onClose }: Props) {
+  const [response, setResponse] = useState(initialResponse);
+  const acceptRef = useRef<HTMLButtonElement>(null);
+  const rejectRef = useRef<HTMLButtonElement>(null);
+  const messageId = useId();
+  const offerId = offer?.id;
+  // A newly opened offer starts from its own initial response.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another offer opens
+  useEffect(() => {
+    setResponse(initialResponse);
+    if (intent === 'accepted') acceptRef.current?.focus();
+    if (intent === 'rejected') rejectRef.current?.focus();
+  }, [offerId, initialResponse, intent]);
+
+  const open = offer ? isOpenOffer(offer.status) : false;
+  return (
+    <Modal
+      open={offer !== null}
+      onClose={onClose}
+      title="Offer Details"
+      size="lg"
+      footer={
+        open ? (
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <button
+              ref={rejectRef}
+              type="button"
+              className={buttonClass('danger')}
+              onClick={() => onDecide('rejected', response)}
+              disabled={busy}
+            >
+              {busy ? 'Processing...' : 'Reject Offer'}
+            </button>
+            <button
+              ref={acceptRef}
+              type="button"
+              className={buttonClass('primary')}
+              onClick={() => onDecide('accepted', response)}
+              disabled={busy}
+            >
+              {busy ? 'Processing...' : 'Accept Offer'}
+            </button>
+          </>
+        ) : (
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        )
+      }
+    >
+      {offer ? (
+        <div className="space-y-5">
+          {error ? <Alert>{error}</Alert> : null}
+          <dl className="divide-y divide-slate-100 border-y border-slate-100">
+            <DetailRow label="User">
+              <span className="font-medium">
+                {offer.user.firstName} {offer.user.lastName}
+              </span>
+              <br />
+              <a href={`mailto:${offer.user.email}`} className="text-brand-700 hover:underline">
+                {offer.user.email}
+              </a>
+            </DetailRow>
+            <DetailRow label="Vehicle">
+              <a
+                href={`/vehicles/${offer.vehicle.id}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand-700 hover:underline"
+              >
+                {vehicleLabel(offer.vehicle)}
+              </a>
+            </DetailRow>
+            <DetailRow label="Offer amount">
+              <span className="text-base font-semibold">{formatMoney(offer.amount)}</span>
+            </DetailRow>
+            <DetailRow label="Status">
+              <AdminOfferStatusBadge status={offer.status} />
+            </DetailRow>
+            <DetailRow label="Submitted">{formatDateTime(offer.createdAt)}</DetailRow>
+          </dl>
+
+          <section aria-labelledby={`${messageId}-user`}>
+            <h3 id={`${messageId}-user`} className="mb-1 text-sm font-semibold text-slate-700">
+              Message from User
+            </h3>
+            {offer.message ? (
+              <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-ink-900">{offer.message}</p>
+            ) : (
+              <p className="text-sm text-slate-500 italic">No message provided</p>
+            )}
+          </section>
+
+          {offer.responseMessage ? (
+            <section aria-labelledby={`${messageId}-response`}>
+              <h3 id={`${messageId}-response`} className="mb-1 text-sm font-semibold text-slate-700">
+                Response Message
+              </h3>
+              <p className="rounded-lg bg-brand-50 p-3 text-sm whitespace-pre-wrap text-ink-900">
+                {offer.responseMessage}
+              </p>
+            </section>
+          ) : null}
+
+          {open ? (
+            <TextAreaField
+              label="Your response to the buyer"
+              rows={4}
+              maxLength={2000}
+              value={response}
+              onChange={(e) => setResponse(e.target.value)}
+              hint="Sent with your decision. Accepted and rejected offers are final."
+              disabled={busy}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

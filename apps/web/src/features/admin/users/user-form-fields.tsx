@@ -1,0 +1,70 @@
+import { USER_ROLES, USER_STATUS_VALUES, type UserStatusValue } from '@vm/shared/constants';
+import { useFormContext } from 'react-hook-form';
+import { SelectField, TextField } from '../../../components/form-field';
+
+type UserRole = (typeof USER_ROLES)[number];
+
+/** The fields the create and edit forms share (ADMIN-USR-25, ADMIN-USR-31). */
+export interface CommonUserFieldValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | undefined;
+  role: string;
+  status: UserStatusValue;
+}
+
+/** Name, email, phone, role (ROLE-04) and status (CONST-38) inside a FormProvider. */
+export function CommonUserFields() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<CommonUserFieldValues>();
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="off" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField label="Last name" autoComplete="off" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="off"
+          hint="Optional"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Role" error={errors.role?.message} {...register('role')}>
+          {/* Chosen only when a stored role is not one the form offers: the admin must pick one. */}
+          <option value="">Choose a role</option>
+          {USER_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Status"
+          error={errors.status?.message}
+          hint="Pending accounts are saved as inactive until you activate them."
+          {...register('status')}
+        >
+          {USER_STATUS_VALUES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+    </>
+  );
+}
+
+/** A stored role in the spelling the role select offers ("admin" → "Admin"), when it has one. */
+export function formRole(role: string): UserRole | undefined {
+  return USER_ROLES.find((r) => r.toLowerCase() === role.toLowerCase());
+}
