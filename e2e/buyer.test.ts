@@ -133,6 +133,7 @@ describe('buyer walk-through in a real browser', () => {
     await page.getByLabel('Offer amount (USD)').fill('0');
     await page.getByRole('button', { name: 'Submit offer' }).click();
     await visible(page, 'Offer amount must be at least $1').toBe(true);
+    await screenshot(page, 'buyer-detail-offer-form-1440');
     await page.getByLabel('Offer amount (USD)').fill('35000');
     await page.getByLabel('Message (optional)').fill('Cash buyer, can collect next week.');
     await page.getByRole('button', { name: 'Submit offer' }).click();

@@ -29,7 +29,7 @@ function AccountTabs() {
           to={to}
           end={end}
           className={({ isActive }) =>
-            `inline-flex shrink-0 items-center gap-2 border-b-2 px-4 py-3 text-sm font-semibold transition-colors ${
+            `inline-flex flex-1 items-center justify-center gap-1.5 border-b-2 px-2 py-3 text-sm font-semibold transition-colors sm:flex-none sm:gap-2 sm:px-4 ${
               isActive
                 ? 'border-brand-600 text-brand-700'
                 : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'

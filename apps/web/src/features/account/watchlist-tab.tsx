@@ -23,42 +23,44 @@ function WatchlistItem({
 }) {
   const href = `/vehicles/${encodeURIComponent(vehicle.id)}`;
   return (
-    <li className="flex flex-col gap-4 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-center">
-      <Link to={href} className="block shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:w-44" tabIndex={-1}>
-        <img
-          src={resolveImagePath(vehicle.image?.url)}
-          srcSet={vehicle.image?.srcSet || undefined}
-          sizes="(min-width: 640px) 176px, 100vw"
-          alt={vehicle.title}
-          loading="lazy"
-          className="aspect-[4/3] h-full w-full object-cover"
-        />
-      </Link>
-      <div className="min-w-0 flex-1 space-y-1">
-        <Link to={href} className="block truncate text-base font-semibold text-ink-900 hover:text-brand-700">
-          {vehicle.title}
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-center sm:gap-4">
+      <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
+        <Link to={href} className="block w-28 shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:w-44" tabIndex={-1}>
+          <img
+            src={resolveImagePath(vehicle.image?.url)}
+            srcSet={vehicle.image?.srcSet || undefined}
+            sizes="(min-width: 640px) 176px, 112px"
+            alt={vehicle.title}
+            loading="lazy"
+            className="aspect-[4/3] h-full w-full object-cover"
+          />
         </Link>
-        <p className="text-lg font-bold text-brand-700">{formatMoney(vehicle.price)}</p>
-        <p className="flex items-center gap-1 text-sm text-slate-500">
-          <MapPin className="h-4 w-4" aria-hidden="true" />
-          {formatLocation(vehicle.location)}
-        </p>
-        {vehicle.status === 'Sold' ? <p className="text-xs font-semibold uppercase text-red-600">Sold</p> : null}
+        <div className="min-w-0 flex-1 space-y-1">
+          <Link to={href} className="line-clamp-2 text-sm font-semibold text-ink-900 hover:text-brand-700 sm:text-base">
+            {vehicle.title}
+          </Link>
+          <p className="text-base font-bold text-brand-700 sm:text-lg">{formatMoney(vehicle.price)}</p>
+          <p className="flex items-center gap-1 text-xs text-slate-500 sm:text-sm">
+            <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
+            <span className="truncate">{formatLocation(vehicle.location)}</span>
+          </p>
+          {vehicle.status === 'Sold' ? <p className="text-xs font-semibold uppercase text-red-600">Sold</p> : null}
+        </div>
       </div>
-      <div className="flex gap-2 sm:flex-col">
+      <div className="flex gap-2 sm:w-32 sm:flex-col">
         <Link to={href} className={buttonClass('secondary', 'flex-1')}>
           View
         </Link>
-        <Button
-          variant="ghost"
-          className="flex-1 text-red-700 hover:bg-red-50"
+        <button
+          type="button"
           onClick={onRemove}
           disabled={removing}
           aria-label={`Remove ${vehicle.title} from watchlist`}
+          className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-red-200 bg-white px-4 py-2 text-sm font-semibold text-red-700 shadow-sm transition-colors hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
         >
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           {removing ? 'Removing...' : 'Remove'}
-        </Button>
+        </button>
       </div>
     </li>
   );
