@@ -123,6 +123,7 @@ function UserMenu() {
         onClick={() => setOpen((o) => !o)}
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-label="User menu"
         className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
         <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
