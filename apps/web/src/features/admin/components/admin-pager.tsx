@@ -11,8 +11,13 @@ interface Props {
   onLimit?: (limit: number) => void;
 }
 
-const btn =
-  'min-w-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
+// Colours live apart from the shape so the current page's classes never compete with the
+// default ones (two bg-* classes on one element resolve by stylesheet order, not by position).
+const btnShape =
+  'min-w-9 rounded-md border px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
+const btnIdle = 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50';
+const btnCurrent = 'border-brand-600 bg-brand-600 text-white';
+const btn = `${btnShape} ${btnIdle}`;
 
 /**
  * Admin pager: "Showing X to Y of Z results", an optional page-size select, Previous/Next, a window
@@ -69,7 +74,7 @@ export function AdminPager({ page, totalPages, total, limit, onPage, pageSizes, 
             <button
               key={p}
               type="button"
-              className={`${btn} ${p === page ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-600' : ''}`}
+              className={`${btnShape} ${p === page ? btnCurrent : btnIdle}`}
               aria-current={p === page ? 'page' : undefined}
               onClick={() => go(p)}
             >
