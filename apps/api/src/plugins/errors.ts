@@ -39,6 +39,10 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** Busboy reports a malformed multipart body with a plain Error and no status: the client's fault, not ours. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|.+ terminated early due to unexpected end of multipart data|Malformed part header|Unsupported Content-Type\.)$/;
+
 function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replace(/\//g, '.');
 }
@@ -79,6 +83,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         known[err.code] ??
         (err.message && !/\/|\\|SELECT|INSERT/i.test(err.message) ? err.message : MSG.invalidRequest);
       return reply.code(err.code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : status).send({ message });
+    }
+    if (!err.statusCode && MALFORMED_MULTIPART.test(err.message ?? '')) {
+      return reply.code(400).send({ message: 'The upload could not be read' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: MSG.internalError });
