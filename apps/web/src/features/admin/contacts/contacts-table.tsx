@@ -21,7 +21,7 @@ const iconBtn = 'inline-flex h-9 w-9 items-center justify-center rounded-lg';
 /** ADMIN-CON-10..17: Contact, Subject, Status, Priority, Date, Actions. */
 export function ContactsTable({ contacts, savingId, onStatus, onPriority, onView, onDelete, emptyText }: Props) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-[820px] divide-y divide-slate-200 lg:min-w-full">
         <thead className="bg-slate-50">
           <tr>

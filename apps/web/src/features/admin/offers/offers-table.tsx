@@ -20,7 +20,7 @@ const iconBtn = 'inline-flex h-9 w-9 items-center justify-center rounded-lg';
 /** ADMIN-OFF-09..17: Date, User, Vehicle, Amount, Status, Actions. */
 export function OffersTable({ offers, onUser, onView, onQuick }: Props) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-[760px] divide-y divide-slate-200 md:min-w-full">
         <thead className="bg-slate-50">
           <tr>

@@ -125,7 +125,7 @@ export function UsersPage() {
       <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-4 sm:flex-row sm:items-center">
           <form
-            aria-label="Search users"
+            aria-label="User search"
             className="flex flex-1 gap-2"
             onSubmit={(e) => {
               e.preventDefault();

@@ -77,7 +77,7 @@ export function UsersTable({
 }: Props) {
   const sortProps = { sortBy, sortOrder, onSort };
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200">
         <thead className="bg-slate-50">
           <tr>
