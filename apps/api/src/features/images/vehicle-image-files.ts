@@ -3,7 +3,8 @@ import { IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from '@vm/shared/constants';
 import { vehicleImageFile } from '@vm/shared/image-path';
 import type { FileStorage } from './local-storage.ts';
 
-const keyOf = (vehicleId: string, imageId: string, width: number) =>
+/** Storage key (path under the uploads root) of one stored width of a vehicle image. */
+export const keyOf = (vehicleId: string, imageId: string, width: number) =>
   vehicleImageFile(vehicleId, imageId, width).replace(/^\/uploads\//, '');
 
 /**
