@@ -303,6 +303,49 @@ describe.each(DIALECTS)('storefront search on %s', (dialect) => {
     expect((await search('')).total).toBe(8);
   });
 
+  it('answers follow every catalogue change at once, though counts and pages are cached', async () => {
+    const db = ctx.database.db;
+    const before = await search('?make=Ford');
+    expect(before.total).toBe(2);
+    const added = await createVehicle(db, { title: '1965 Ford Falcon Sprint', make: 'Ford', model: 'Falcon' });
+    const afterInsert = await search('?make=Ford');
+    expect(afterInsert.total).toBe(3);
+    expect(idsOf(afterInsert)[0]).toBe(added.id);
+
+    await db.updateTable('vehicles').set({ status: 'Archived' }).where('id', '=', added.id).execute();
+    expect(idsOf(await search('?make=Ford'))).toEqual([ids.bronco, ids.mustang]);
+    await db
+      .updateTable('vehicles')
+      .set({ status: 'Available', price_cents: 1_000 })
+      .where('id', '=', added.id)
+      .execute();
+    expect(idsOf(await search('?make=Ford&sort=price_asc'))[0]).toBe(added.id);
+
+    await db.insertInto('vehicle_tags').values({ vehicle_id: added.id, tag: 'limited' }).execute();
+    expect(idsOf(await search('?tags=limited'))).toEqual([added.id]);
+    await db.deleteFrom('vehicle_tags').where('vehicle_id', '=', added.id).execute();
+    expect((await search('?tags=limited')).total).toBe(0);
+
+    await db.updateTable('vehicles').set({ title: 'Ford Falcon Futura' }).where('id', '=', added.id).execute();
+    expect(idsOf(await search('?query=futura'))).toEqual([added.id]);
+
+    // A new view changes no search answer, so it does not retire the cache.
+    const version = async () =>
+      (await db.selectFrom('catalogue_version').select('version').executeTakeFirstOrThrow()).version;
+    const v1 = await version();
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/${added.id}/view`,
+      payload: { fingerprint: 'cache-check-fingerprint' },
+    });
+    expect(await version()).toBe(v1);
+
+    await db.deleteFrom('vehicles').where('id', '=', added.id).execute();
+    expect(await version()).toBeGreaterThan(v1);
+    expect(idsOf(await search('?make=Ford'))).toEqual([ids.bronco, ids.mustang]);
+    expect((await search('?query=futura')).total).toBe(0);
+  });
+
   it('HOME-14 random=true returns distinct public vehicles in a random order', async () => {
     const r = await search('?random=true&limit=6');
     expect(r.vehicles).toHaveLength(6);

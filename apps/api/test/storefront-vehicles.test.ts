@@ -7,7 +7,11 @@ import { createTestContext, DIALECTS, registerBuyer, signInAs, type TestContext 
 
 describe.each(DIALECTS)('storefront vehicle reads on %s', (dialect) => {
   let ctx: TestContext;
-  const v: Record<string, { id: string; slug: string }> = {};
+  type Ref = { id: string; slug: string };
+  const v = {} as Record<
+    'mustang' | 'mustang2' | 'bronco' | 'falcon' | 'camaro' | 'corvette' | 'archived' | 'archivedMustang' | 'alfa',
+    Ref
+  >;
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
@@ -181,10 +185,10 @@ describe.each(DIALECTS)('storefront vehicle reads on %s', (dialect) => {
     const res = await get('/tagged?tag=featured');
     expect(res.statusCode).toBe(200);
     const ids = res.json<{ vehicles: VehicleSummary[] }>().vehicles.map((x) => x.id);
-    expect(ids).toEqual([v.corvette?.id, v.mustang2?.id, v.mustang?.id]);
+    expect(ids).toEqual([v.corvette.id, v.mustang2.id, v.mustang.id]);
     const one = await get('/tagged?tag=featured&limit=1');
     expect(one.json().vehicles).toHaveLength(1);
-    const summary = res.json<{ vehicles: VehicleSummary[] }>().vehicles.find((x) => x.id === v.mustang?.id);
+    const summary = res.json<{ vehicles: VehicleSummary[] }>().vehicles.find((x) => x.id === v.mustang.id);
     expect(summary?.image?.srcSet).toContain('320w');
     for (let i = 0; i < 8; i++) await createVehicle(ctx.database.db, { title: `Popular ${i}`, tags: ['popular'] });
     expect((await get('/tagged?tag=popular')).json().vehicles).toHaveLength(6);
@@ -205,21 +209,21 @@ describe.each(DIALECTS)('storefront vehicle reads on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const ids = res.json<{ vehicles: VehicleSummary[] }>().vehicles.map((x) => x.id);
     // Same model first, then the other Ford models by price distance; archived ones never.
-    expect(ids).toEqual([v.mustang2?.id, v.bronco?.id, v.falcon?.id]);
+    expect(ids).toEqual([v.mustang2.id, v.bronco.id, v.falcon.id]);
 
     const byMakeOnly = await get(`/similar?make=Ford&limit=3&exclude=${v.mustang.id}`);
     const makeIds = byMakeOnly.json<{ vehicles: VehicleSummary[] }>().vehicles.map((x) => x.id);
     expect(makeIds).toHaveLength(3);
     expect(makeIds).not.toContain(v.mustang.id);
-    expect(makeIds).not.toContain(v.archivedMustang?.id);
+    expect(makeIds).not.toContain(v.archivedMustang.id);
 
     // Not enough of the make: the rest are the closest in price among other makes.
     const filled = await get(`/similar?make=Chevrolet&price=66000&limit=4&exclude=${v.camaro.slug}`);
     const filledIds = filled.json<{ vehicles: VehicleSummary[] }>().vehicles.map((x) => x.id);
-    expect(filledIds[0]).toBe(v.corvette?.id);
-    expect(filledIds.slice(1)).toEqual([v.mustang?.id, v.bronco?.id, v.alfa?.id]);
+    expect(filledIds[0]).toBe(v.corvette.id);
+    expect(filledIds.slice(1)).toEqual([v.mustang.id, v.bronco.id, v.alfa.id]);
     expect(filledIds).not.toContain(v.camaro.id);
-    expect(filledIds).not.toContain(v.archived?.id);
+    expect(filledIds).not.toContain(v.archived.id);
   });
 
   it('CONST-08 similar defaults to 3 and tolerates nonsense numbers', async () => {

@@ -143,6 +143,12 @@ export interface ActivityEventsTable {
   created_at: string;
 }
 
+/** One row (id 1): bumped by triggers on every searchable catalogue change. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -156,4 +162,5 @@ export interface DB {
   settings: SettingsTable;
   page_visits: PageVisitsTable;
   activity_events: ActivityEventsTable;
+  catalogue_version: CatalogueVersionTable;
 }

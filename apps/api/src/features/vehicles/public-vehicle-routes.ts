@@ -20,15 +20,17 @@ import { notFound } from '../../lib/http-errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { findVehicleRow, getVehicle, toSummaries } from './vehicle-repository.ts';
 import {
+  catalogueVersion,
+  NO_FILTERS,
   publicMakes,
   publicModels,
   randomVehicles,
   recordVehicleView,
   searchVehicles,
   similarVehicles,
-  taggedVehicles,
   toSearchFilters,
 } from './vehicle-search-repository.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
 const notFoundResponse = { 404: errorBodySchema };
 
@@ -39,6 +41,8 @@ const notFoundResponse = { 404: errorBodySchema };
  */
 export async function publicVehicleRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  // Counts, page ids, makes and models per catalogue version; see docs/decisions/011.
+  const cache = new VersionedCache();
 
   app.get(
     '/search',
@@ -54,14 +58,16 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       const q = request.query;
       const filters = toSearchFilters(q);
       if (q.random) {
-        const { rows, total } = await randomVehicles(app.db, app.dialect, filters, q.limit);
+        const { rows, total } = await randomVehicles(app.db, app.dialect, filters, q.limit, cache);
         return { vehicles: await toSummaries(app.db, rows), total, pages: Math.ceil(total / q.limit), page: 1 };
       }
-      const { rows, total } = await searchVehicles(app.db, app.dialect, filters, {
-        order: q.sort ?? 'relevance',
-        page: q.page,
-        limit: q.limit,
-      });
+      const { rows, total } = await searchVehicles(
+        app.db,
+        app.dialect,
+        filters,
+        { order: q.sort ?? 'relevance', page: q.page, limit: q.limit },
+        cache,
+      );
       return {
         vehicles: await toSummaries(app.db, rows),
         total,
@@ -74,7 +80,9 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
   app.get(
     '/makes',
     { schema: { tags: ['vehicles'], summary: 'Makes for the search filters', response: { 200: makesResponseSchema } } },
-    async () => ({ makes: await publicMakes(app.db) }),
+    async () => ({
+      makes: await cache.get(await catalogueVersion(app.db), 'makes', () => publicMakes(app.db)),
+    }),
   );
 
   app.get(
@@ -87,7 +95,12 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
         response: { 200: modelsResponseSchema },
       },
     },
-    async (request) => ({ models: request.query.make ? await publicModels(app.db, request.query.make) : [] }),
+    async (request) => {
+      const { make } = request.query;
+      if (!make) return { models: [] };
+      const version = await catalogueVersion(app.db);
+      return { models: await cache.get(version, `models ${make}`, () => publicModels(app.db, make)) };
+    },
   );
 
   app.get(
@@ -101,7 +114,15 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await taggedVehicles(app.db, request.query.tag, request.query.limit);
+      // The newest tagged vehicles are the first page of a search by that tag.
+      const filters = { ...NO_FILTERS, tags: [request.query.tag] };
+      const { rows } = await searchVehicles(
+        app.db,
+        app.dialect,
+        filters,
+        { order: 'newest', page: 1, limit: request.query.limit },
+        cache,
+      );
       return { vehicles: await toSummaries(app.db, rows) };
     },
   );

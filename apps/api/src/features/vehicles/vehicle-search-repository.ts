@@ -1,12 +1,27 @@
-import { type Expression, expressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { DEFAULT_MAKES, PUBLIC_VEHICLE_STATUSES } from '@vm/shared/constants';
+import {
+  type Expression,
+  expressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import { DEFAULT_MAKES } from '@vm/shared/constants';
 import { dollarsToCents } from '@vm/shared/money';
 import type { VehicleSearchQuery } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { VehicleRow } from './vehicle-mapper.ts';
 
-const PUBLIC_STATUSES = [...PUBLIC_VEHICLE_STATUSES];
+/**
+ * The public-status condition, as literal SQL with the same text as the partial indexes of
+ * migration 2026-11-22: both databases use a partial index only when the query states its
+ * condition verbatim with constants. Archived is the one status the public never sees
+ * (PUBLIC_VEHICLE_STATUSES is every other one); see the migration for why it is not an IN list.
+ */
+const IS_PUBLIC = sql<SqlBool>`vehicles.status <> 'Archived'`;
+
 /** More words than this add nothing to a vehicle search and only cost time. */
 const MAX_SEARCH_TERMS = 8;
 
@@ -76,7 +91,7 @@ export function toSearchFilters(q: VehicleSearchQuery): SearchFilters {
 /** Every filter as one condition on `vehicles`, always limited to the statuses the public may see. */
 function searchCondition(f: SearchFilters, dialect: Dialect): Expression<SqlBool> {
   const eb = expressionBuilder<DB, 'vehicles'>();
-  const conditions: Expression<SqlBool>[] = [eb('vehicles.status', 'in', PUBLIC_STATUSES)];
+  const conditions: Expression<SqlBool>[] = [IS_PUBLIC];
   if (f.make) conditions.push(eb('vehicles.make', '=', f.make));
   if (f.model) conditions.push(eb('vehicles.model', '=', f.model));
   if (f.minPriceCents !== undefined) conditions.push(eb('vehicles.price_cents', '>=', f.minPriceCents));
@@ -107,56 +122,162 @@ function searchCondition(f: SearchFilters, dialect: Dialect): Expression<SqlBool
 
 export type SearchOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'year' | 'mileage';
 
+/**
+ * The sort column, then id in the same direction: a stable order for paging that one
+ * (column, id) index serves both ways. Ids are UUIDv7, so equal values come newest first.
+ */
+function orderBySort<Q extends SelectQueryBuilder<DB, 'vehicles', { id: string }>>(query: Q, order: SearchOrder): Q {
+  const by = (column: 'price_cents' | 'year' | 'mileage' | 'created_at', direction: 'asc' | 'desc') =>
+    query.orderBy(`vehicles.${column}`, direction).orderBy('vehicles.id', direction) as Q;
+  if (order === 'price_asc') return by('price_cents', 'asc');
+  if (order === 'price_desc') return by('price_cents', 'desc');
+  if (order === 'year') return by('year', 'desc');
+  if (order === 'mileage') return by('mileage', 'asc');
+  return by('created_at', 'desc');
+}
+
+/** The current catalogue version (see migration 2026-11-22): cached answers are valid while it holds. */
+export async function catalogueVersion(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+const onlyTerms = (f: SearchFilters) =>
+  f.terms.length > 0 &&
+  !f.make &&
+  !f.model &&
+  f.minPriceCents === undefined &&
+  f.maxPriceCents === undefined &&
+  f.minYear === undefined &&
+  f.maxYear === undefined &&
+  !f.listingType &&
+  f.tags.length === 0 &&
+  f.categories.length === 0;
+
+/** How many public vehicles match the filters. */
+export async function countMatches(db: Kysely<DB>, dialect: Dialect, filters: SearchFilters): Promise<number> {
+  if (dialect === 'sqlite' && onlyTerms(filters)) {
+    // Counting matches, then checking each one's status, reads a catalogue row per match. The
+    // full-text index counts its matches alone, and the few Archived ones come off from the
+    // status index: two index reads instead of thousands of row reads.
+    const match = toFts5Match(filters.terms);
+    const result = await sql<{ matches: number; hidden: number }>`select
+      (select count(*) from vehicles_fts where vehicles_fts match ${match}) as matches,
+      (select count(*) from vehicles where status = 'Archived'
+        and rowid in (select rowid from vehicles_fts where vehicles_fts match ${match})) as hidden`.execute(db);
+    const row = result.rows[0];
+    return Number(row?.matches ?? 0) - Number(row?.hidden ?? 0);
+  }
+  const row = await db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where(searchCondition(filters, dialect))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The ids of one page, in order. Only ids are read here (from the covering partial indexes where
+ * the filters allow), and the page's rows are fetched afterwards by id: sorting thousands of
+ * full rows to keep nine is what makes a search slow.
+ */
+export async function pageIds(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  filters: SearchFilters,
+  options: { order: SearchOrder; offset: number; limit: number; total: number },
+): Promise<string[]> {
+  const condition = searchCondition(filters, dialect);
+  const order = options.order === 'relevance' && filters.terms.length === 0 ? 'newest' : options.order;
+  if (order === 'relevance' && dialect === 'sqlite') return relevancePageIdsSqlite(db, filters, options);
+  let query = db.selectFrom('vehicles').select('vehicles.id').where(condition);
+  if (order === 'relevance') {
+    query = query.orderBy(sql`ts_rank(vehicles.search_vector, ${toTsQuery(filters.terms)})`, 'desc');
+  }
+  const rows = await orderBySort(query, order).limit(options.limit).offset(options.offset).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Best matches first on SQLite: FTS5 hands over its best-ranked rowids (`ORDER BY rank LIMIT n`
+ * keeps only the best n while it scans), and only those are checked against the other filters.
+ * When the filters leave too few of them, the whole match list is ranked instead.
+ */
+async function relevancePageIdsSqlite(
+  db: Kysely<DB>,
+  filters: SearchFilters,
+  options: { offset: number; limit: number; total: number },
+): Promise<string[]> {
+  const match = toFts5Match(filters.terms);
+  const others = searchCondition({ ...filters, terms: [] }, 'sqlite');
+  const expected = Math.min(options.limit, options.total - options.offset);
+  const run = (candidates: number | null) => {
+    const best = sql<{ rid: number; rank: number }>`(select rowid as rid, rank from vehicles_fts
+      where vehicles_fts match ${match} order by rank ${candidates === null ? sql`` : sql`limit ${candidates}`})`.as(
+      'fts',
+    );
+    return db
+      .selectFrom('vehicles')
+      .innerJoin(best, (join) => join.on(sql<SqlBool>`fts.rid = vehicles.rowid`))
+      .select('vehicles.id')
+      .where(others)
+      .orderBy(sql`fts.rank`)
+      .orderBy('vehicles.created_at', 'desc')
+      .orderBy('vehicles.id', 'desc')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute();
+  };
+  const candidates = (options.offset + options.limit) * 2 + 50;
+  let rows = await run(candidates);
+  if (rows.length < expected) rows = await run(null);
+  return rows.map((r) => r.id);
+}
+
+/** Rows for the given ids, in the order of the ids. */
+export async function rowsInOrder(db: Kysely<DB>, ids: readonly string[]): Promise<VehicleRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('vehicles')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Remembers answers for one catalogue version (see VersionedCache); optional for callers. */
+export interface SearchCache {
+  get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T>;
+}
+
 export interface SearchPage {
   rows: VehicleRow[];
   total: number;
 }
 
-async function countMatches(db: Kysely<DB>, condition: Expression<SqlBool>): Promise<number> {
-  const row = await db
-    .selectFrom('vehicles')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where(condition)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** One page of public vehicles matching the filters, and how many match in all. */
+/**
+ * One page of public vehicles matching the filters, and how many match in all. With a cache,
+ * the count and the page's ids are reused until the catalogue changes; rows are always fresh.
+ */
 export async function searchVehicles(
   db: Kysely<DB>,
   dialect: Dialect,
   filters: SearchFilters,
   options: { order: SearchOrder; page: number; limit: number },
+  cache?: SearchCache,
 ): Promise<SearchPage> {
-  const condition = searchCondition(filters, dialect);
-  const total = await countMatches(db, condition);
+  const version = cache ? await catalogueVersion(db) : 0;
+  const remember = <T>(key: string, compute: () => Promise<T>) =>
+    cache ? cache.get(version, key, compute) : compute();
+  const filterKey = JSON.stringify(filters);
+  const total = await remember(`count ${filterKey}`, () => countMatches(db, dialect, filters));
   const offset = (options.page - 1) * options.limit;
   if (offset >= total) return { rows: [], total };
-
-  const order = options.order === 'relevance' && filters.terms.length === 0 ? 'newest' : options.order;
-  let query = db.selectFrom('vehicles').selectAll('vehicles').where(condition);
-  if (order === 'relevance' && dialect === 'sqlite') {
-    // bm25 comes from the FTS table: join the matches once instead of scoring row by row.
-    // Title, make and model weigh more than the description.
-    const matches = sql<{
-      rid: number;
-      score: number;
-    }>`(select rowid as rid, bm25(vehicles_fts, 10.0, 6.0, 6.0, 1.0) as score
-      from vehicles_fts where vehicles_fts match ${toFts5Match(filters.terms)})`.as('fts');
-    query = query.innerJoin(matches, (join) => join.on(sql<SqlBool>`fts.rid = vehicles.rowid`)).orderBy(sql`fts.score`);
-  } else if (order === 'relevance') {
-    query = query.orderBy(sql`ts_rank(vehicles.search_vector, ${toTsQuery(filters.terms)})`, 'desc');
-  } else if (order === 'price_asc') query = query.orderBy('vehicles.price_cents', 'asc');
-  else if (order === 'price_desc') query = query.orderBy('vehicles.price_cents', 'desc');
-  else if (order === 'year') query = query.orderBy('vehicles.year', 'desc');
-  else if (order === 'mileage') query = query.orderBy('vehicles.mileage', 'asc');
-  const rows = await query
-    .orderBy('vehicles.created_at', 'desc')
-    .orderBy('vehicles.id', 'desc')
-    .limit(options.limit)
-    .offset(offset)
-    .execute();
-  return { rows, total };
+  const ids = await remember(`page ${options.order} ${options.page} ${options.limit} ${filterKey}`, () =>
+    pageIds(db, dialect, filters, { order: options.order, offset, limit: options.limit, total }),
+  );
+  return { rows: await rowsInOrder(db, ids), total };
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -171,41 +292,32 @@ function shuffle<T>(items: T[]): T[] {
  * Up to `limit` random public vehicles matching the filters (the home page fallback). Random
  * offsets into an index instead of ORDER BY random(), which would sort the whole catalogue.
  */
-export async function randomVehicles(db: Kysely<DB>, dialect: Dialect, filters: SearchFilters, limit: number) {
-  const condition = searchCondition(filters, dialect);
-  const total = await countMatches(db, condition);
+export async function randomVehicles(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  filters: SearchFilters,
+  limit: number,
+  cache?: SearchCache,
+): Promise<SearchPage> {
+  const count = () => countMatches(db, dialect, filters);
+  const total = cache
+    ? await cache.get(await catalogueVersion(db), `count ${JSON.stringify(filters)}`, count)
+    : await count();
   const offsets = new Set<number>();
   if (total <= limit) for (let i = 0; i < total; i++) offsets.add(i);
   else while (offsets.size < limit) offsets.add(Math.floor(Math.random() * total));
+  const condition = searchCondition(filters, dialect);
   const idAt = (offset: number) =>
-    db
-      .selectFrom('vehicles')
-      .select('vehicles.id')
-      .where(condition)
-      .orderBy('vehicles.created_at', 'desc')
-      .orderBy('vehicles.id', 'desc')
+    orderBySort(db.selectFrom('vehicles').select('vehicles.id').where(condition), 'newest')
       .limit(1)
       .offset(offset)
       .executeTakeFirst();
   const ids = (await Promise.all([...offsets].map(idAt))).flatMap((r) => (r ? [r.id] : []));
-  if (ids.length === 0) return { rows: [], total };
-  const rows = await db.selectFrom('vehicles').selectAll().where('id', 'in', ids).execute();
-  return { rows: shuffle(rows), total };
+  return { rows: await rowsInOrder(db, shuffle(ids)), total };
 }
 
-/** Public vehicles carrying a tag, newest first. */
-export function taggedVehicles(db: Kysely<DB>, tag: string, limit: number): Promise<VehicleRow[]> {
-  return db
-    .selectFrom('vehicles')
-    .innerJoin('vehicle_tags', 'vehicle_tags.vehicle_id', 'vehicles.id')
-    .selectAll('vehicles')
-    .where('vehicle_tags.tag', '=', tag)
-    .where('vehicles.status', 'in', PUBLIC_STATUSES)
-    .orderBy('vehicles.created_at', 'desc')
-    .orderBy('vehicles.id', 'desc')
-    .limit(limit)
-    .execute();
-}
+/** Filters that match everything public: the starting point for a list with one condition. */
+export const NO_FILTERS: SearchFilters = { terms: [], tags: [], categories: [] };
 
 export interface SimilarTo {
   make?: string | undefined;
@@ -235,7 +347,7 @@ export async function similarVehicles(db: Kysely<DB>, target: SimilarTo): Promis
   const chosen: VehicleRow[] = [];
   const taken = new Set<string>();
   const base = () => {
-    let q = db.selectFrom('vehicles').selectAll().where('status', 'in', PUBLIC_STATUSES);
+    let q = db.selectFrom('vehicles').selectAll().where(IS_PUBLIC);
     if (target.exclude) q = q.where('id', '!=', target.exclude).where('slug', '!=', target.exclude);
     if (taken.size > 0) q = q.where('id', 'not in', [...taken]);
     return q;
@@ -281,12 +393,7 @@ export async function similarVehicles(db: Kysely<DB>, target: SimilarTo): Promis
 
 /** Makes of public vehicles merged with the default list, sorted. */
 export async function publicMakes(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db
-    .selectFrom('vehicles')
-    .select('make')
-    .distinct()
-    .where('status', 'in', PUBLIC_STATUSES)
-    .execute();
+  const rows = await db.selectFrom('vehicles').select('make').distinct().where(IS_PUBLIC).execute();
   const makes = new Set<string>(DEFAULT_MAKES);
   for (const r of rows) if (r.make.trim()) makes.add(r.make);
   return [...makes].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
@@ -299,7 +406,7 @@ export async function publicModels(db: Kysely<DB>, make: string): Promise<string
     .select('model')
     .distinct()
     .where('make', '=', make)
-    .where('status', 'in', PUBLIC_STATUSES)
+    .where(IS_PUBLIC)
     .execute();
   return rows
     .map((r) => r.model)

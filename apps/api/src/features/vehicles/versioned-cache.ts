@@ -1,0 +1,37 @@
+import type { SearchCache } from './vehicle-search-repository.ts';
+
+/**
+ * A bounded in-memory cache whose entries are valid for one catalogue version. The version
+ * lives in the database (bumped by triggers), so a change made through any app instance, a
+ * seed or a direct SQL edit retires every older entry; nothing has to remember to invalidate.
+ * When full, the least recently used entry goes.
+ */
+export class VersionedCache implements SearchCache {
+  private readonly entries = new Map<string, { version: number; value: Promise<unknown> }>();
+
+  constructor(private readonly maxEntries = 2000) {}
+
+  async get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) {
+      // Re-insert to mark it recently used (a Map iterates in insertion order).
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value as Promise<T>;
+    }
+    // The promise itself is stored, so concurrent identical requests share one computation.
+    const value = compute();
+    this.entries.set(key, { version, value });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    try {
+      return await value;
+    } catch (err) {
+      // A failure (database briefly down) must not be served from the cache afterwards.
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      throw err;
+    }
+  }
+}
