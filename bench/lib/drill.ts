@@ -22,9 +22,11 @@ export async function prepareData(
   label: string,
   dialect: DialectName,
   size: { vehicles: number; users: number },
+  /** Superuser URL of the PostgreSQL cluster to create the database on (default: the shared one). */
+  postgresBase?: string,
 ): Promise<PreparedData> {
   const dataDir = tempDir(`${label}-${dialect}`);
-  const databaseUrl = dialect === 'postgres' ? freshPostgresDatabase(label) : undefined;
+  const databaseUrl = dialect === 'postgres' ? freshPostgresDatabase(label, postgresBase) : undefined;
   console.log(`[${label}/${dialect}] building the catalogue (${size.vehicles} vehicles, ${size.users} users)...`);
   const catalogue = databaseUrl
     ? await buildPostgresCatalogue(databaseUrl, size)

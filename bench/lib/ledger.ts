@@ -1,7 +1,8 @@
 /**
  * What the clients were told, kept so the database can be checked against it afterwards.
- * "Uncertain" marks requests that got no answer (refused, reset, killed server): they may or may
- * not have been applied, so the check accepts either outcome for them and only for them.
+ * "Uncertain" marks requests with no answer or a 5xx (refused, reset, killed server, database
+ * gone): they may or may not have been applied, so the check accepts either outcome for them
+ * and only for them.
  */
 export const pairKey = (userId: string, vehicleId: string): string => `${userId}|${vehicleId}`;
 

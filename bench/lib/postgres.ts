@@ -51,3 +51,59 @@ export function freshPostgresDatabase(label: string, base = postgresAdminUrl()):
   });
   return withDatabase(base, name);
 }
+
+export interface Cluster {
+  version: string;
+  name: string;
+  port: number;
+  /** Superuser URL on the cluster's postgres database. */
+  adminUrl: string;
+}
+
+function clusterLine(version: string, name: string): string[] | undefined {
+  const out = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .find((f) => f[0] === version && f[1] === name);
+}
+
+export function clusterOnline(cluster: Pick<Cluster, 'version' | 'name'>): boolean {
+  return clusterLine(cluster.version, cluster.name)?.[3] === 'online';
+}
+
+/** The newest installed PostgreSQL major version (the one setup-postgres.sh uses). */
+export function postgresVersion(): string {
+  postgresAdminUrl(); // installs PostgreSQL when missing
+  const versions = execFileSync('ls', ['/usr/lib/postgresql'], { encoding: 'utf8' }).trim().split(/\s+/);
+  return versions.sort((a, b) => Number(a) - Number(b)).at(-1) ?? '15';
+}
+
+/**
+ * A PostgreSQL cluster of its own for a drill that stops the database, so stopping it cannot
+ * break anyone else's tests on the shared "main" cluster. Dropped when the drill ends.
+ */
+export function dedicatedCluster(name: string): Cluster {
+  const version = postgresVersion();
+  if (clusterLine(version, name)) execFileSync('pg_dropcluster', [version, name, '--stop'], { stdio: 'ignore' });
+  execFileSync('pg_createcluster', [version, name, '--start'], { stdio: 'ignore' });
+  onCleanup(`drop cluster ${version}/${name}`, () => {
+    execFileSync('pg_dropcluster', [version, name, '--stop'], { stdio: 'ignore' });
+  });
+  const port = Number.parseInt(clusterLine(version, name)?.[2] ?? '', 10);
+  if (!port) throw new Error(`cluster ${version}/${name} has no port`);
+  execFileSync(
+    'su',
+    ['postgres', '-c', `psql -q -p ${port} -c "CREATE ROLE vm_bench LOGIN PASSWORD 'vm_bench' SUPERUSER"`],
+    {
+      stdio: 'ignore',
+    },
+  );
+  return { version, name, port, adminUrl: `postgres://vm_bench:vm_bench@localhost:${port}/postgres` };
+}
+
+/** The shared cluster scripts/setup-postgres.sh starts (the brief's `pg_ctlcluster 15 main`). */
+export function mainCluster(): Cluster {
+  const adminUrl = postgresAdminUrl();
+  return { version: postgresVersion(), name: 'main', port: Number.parseInt(new URL(adminUrl).port, 10), adminUrl };
+}

@@ -95,6 +95,12 @@ export function randomSearchPath(): string {
   return `/api/vehicles/search${qs ? `?${qs}` : ''}`;
 }
 
+/**
+ * No answer, or a 5xx: the write may have been applied or not (a 503 can come after the commit,
+ * when the database drops while the answer is being built). A 4xx promises nothing was written.
+ */
+const noGuarantee = (res: HttpResult): boolean => res.status === 0 || res.status >= 500;
+
 const fingerprints = Array.from({ length: 200 }, () => randomBytes(12).toString('hex'));
 
 export interface Step {
@@ -126,7 +132,7 @@ export const view = (pools: VehiclePools): Step => ({
     const body = res.body as { isNewView?: unknown };
     if (res.status === 200 && typeof body.isNewView === 'boolean')
       ledger.view(vehicleId, { isNewView: body.isNewView });
-    else if (res.status === 0) ledger.view(vehicleId, undefined);
+    else if (noGuarantee(res)) ledger.view(vehicleId, undefined);
     return res;
   },
 });
@@ -145,7 +151,7 @@ export const watch = (pools: VehiclePools): Step => ({
     if (res.status === 200 && typeof body.isWatching === 'boolean') {
       c.watching.set(vehicleId, body.isWatching);
       ledger.watch(c.user.id, vehicleId, { isWatching: body.isWatching });
-    } else if (res.status === 0) ledger.watch(c.user.id, vehicleId, undefined);
+    } else if (noGuarantee(res)) ledger.watch(c.user.id, vehicleId, undefined);
     return res;
   },
 });
@@ -164,7 +170,7 @@ export const offer = (pools: VehiclePools): Step => ({
     const body = res.body as { offer?: { id?: unknown } };
     if ((res.status === 200 || res.status === 201) && typeof body.offer?.id === 'string')
       ledger.offer(c.user.id, vehicleId, { id: body.offer.id, amountCents: amount * 100, message });
-    else if (res.status === 0) ledger.offer(c.user.id, vehicleId, undefined);
+    else if (noGuarantee(res)) ledger.offer(c.user.id, vehicleId, undefined);
     return res;
   },
 });
@@ -184,7 +190,7 @@ export const contact: Step = {
       },
     });
     if (res.status === 201) ledger.contact(marker, true);
-    else if (res.status === 0) ledger.contact(marker, false);
+    else if (noGuarantee(res)) ledger.contact(marker, false);
     return res;
   },
 };
