@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, errorMessage, onSessionEnded } from './api-client';
 import { authStorage } from './auth-storage';
-import { jsonResponse, sampleUser } from './test-tokens';
+import { jsonResponse, sampleUser } from './test-fixtures';
 
 /** fetch is the network boundary: each test scripts the server's answers in order. */
 const fetchMock = vi.fn<typeof fetch>();

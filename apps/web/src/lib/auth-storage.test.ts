@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { authStorage, decodeToken, isSignedInToken, tokenState } from './auth-storage';
-import { fakeJwt, inSeconds, sampleUser } from './test-tokens';
+import { fakeJwt, inSeconds, sampleUser } from './test-fixtures';
 
 afterEach(() => localStorage.clear());
 

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from '../features/auth/auth-context';
 import { authStorage } from './auth-storage';
-import { fakeJwt, inSeconds, jsonResponse, sampleUser } from './test-tokens';
+import { fakeJwt, inSeconds, jsonResponse, sampleUser } from './test-fixtures';
 
 const fetchMock = vi.fn<typeof fetch>();
 const user = sampleUser();

@@ -25,12 +25,18 @@ function WatchlistItem({
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-center sm:gap-4">
       <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
-        <Link to={href} className="block w-28 shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:w-44" tabIndex={-1}>
+        {/* The title link below is the accessible one; this image link is a mouse shortcut only. */}
+        <Link
+          to={href}
+          className="block w-28 shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:w-44"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
           <img
             src={resolveImagePath(vehicle.image?.url)}
             srcSet={vehicle.image?.srcSet || undefined}
             sizes="(min-width: 640px) 176px, 112px"
-            alt={vehicle.title}
+            alt=""
             loading="lazy"
             className="aspect-[4/3] h-full w-full object-cover"
           />

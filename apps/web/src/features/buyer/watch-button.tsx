@@ -27,7 +27,7 @@ export function WatchButton({ vehicle }: { vehicle: Vehicle }) {
 
   const watching = signedIn ? (state.data?.isWatching ?? false) : false;
   const count = state.data?.watchCount ?? vehicle?.watchCount ?? 0;
-  const busy = status === 'loading' || (signedIn && state.isPending) || mutation.isPending;
+  const busy = status === 'loading' || state.isLoading || mutation.isPending;
 
   const toggle = () => {
     if (!vehicleId) {
