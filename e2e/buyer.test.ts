@@ -16,29 +16,39 @@ interface CreatedVehicle {
   title: string;
 }
 
+interface Catalogue {
+  available: CreatedVehicle;
+  sold: CreatedVehicle;
+  contested: CreatedVehicle;
+  /** Marks a car Sold through the admin API, as a dealer would while a buyer has the form open. */
+  markSold: (car: CreatedVehicle) => Promise<void>;
+}
+
+const BASE_VEHICLE = {
+  year: 1972,
+  make: 'Datsun',
+  model: '240Z',
+  bodyType: 'Coupe',
+  category: 'Japanese/JDM',
+  price: 38500,
+  location: { city: 'Portland', state: 'OR', country: 'USA' },
+  description: 'Matching-numbers L24, restored in 2019.',
+};
+
 /** The catalogue this walk needs, made through the admin API so it does not depend on the demo seed. */
-async function createVehicles(baseUrl: string): Promise<{ available: CreatedVehicle; sold: CreatedVehicle }> {
+async function createCatalogue(baseUrl: string): Promise<Catalogue> {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   });
   const { token } = (await login.json()) as { token: string };
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const create = async (body: Record<string, unknown>): Promise<CreatedVehicle> => {
     const res = await fetch(`${baseUrl}/api/vehicles`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        year: 1972,
-        make: 'Datsun',
-        model: '240Z',
-        bodyType: 'Coupe',
-        category: 'Japanese/JDM',
-        price: 38500,
-        location: { city: 'Portland', state: 'OR', country: 'USA' },
-        description: 'Matching-numbers L24, restored in 2019.',
-        ...body,
-      }),
+      headers,
+      body: JSON.stringify({ ...BASE_VEHICLE, ...body }),
     });
     if (res.status !== 201) throw new Error(`vehicle create failed: ${res.status} ${await res.text()}`);
     const vehicle = (await res.json()) as CreatedVehicle;
@@ -47,15 +57,25 @@ async function createVehicles(baseUrl: string): Promise<{ available: CreatedVehi
   return {
     available: await create({ title: '1972 Datsun 240Z Series 1' }),
     sold: await create({ title: '1970 Datsun 240Z Sold Example', status: 'Sold', price: 41000 }),
+    contested: await create({ title: '1973 Datsun 240Z Last Chance', price: 36000 }),
+    markSold: async (car) => {
+      const res = await fetch(`${baseUrl}/api/vehicles/${car.id}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ ...BASE_VEHICLE, title: car.title, price: 36000, status: 'Sold' }),
+      });
+      if (res.status !== 200) throw new Error(`vehicle update failed: ${res.status} ${await res.text()}`);
+    },
   };
 }
 
-const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible());
+/** Waits (up to the action timeout) for a text to show; argon2 and a busy machine can take a while. */
+const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
 
 describe('buyer walk-through in a real browser', () => {
   let server: Server;
   let browser: Browser;
-  let cars: { available: CreatedVehicle; sold: CreatedVehicle };
+  let cars: Catalogue;
   const email = `buyer-e2e-${Date.now()}@example.com`;
   const firstPassword = 'first-pass-1';
   const newPassword = 'second-pass-2';
@@ -63,7 +83,7 @@ describe('buyer walk-through in a real browser', () => {
   beforeAll(async () => {
     server = await startServer({ SEED: 'none' });
     browser = await launchBrowser();
-    cars = await createVehicles(server.baseUrl);
+    cars = await createCatalogue(server.baseUrl);
   });
   afterAll(async () => {
     await browser?.close();
@@ -107,7 +127,7 @@ describe('buyer walk-through in a real browser', () => {
     const watching = page.getByRole('button', { name: 'Watching', exact: true });
     await watching.waitFor();
     expect(await watching.getAttribute('aria-pressed')).toBe('true');
-    await visible(page, '1 person watching').toBe(true);
+    await visible(page, '1 person watching');
     await page.reload();
     await page.getByRole('button', { name: 'Watching', exact: true }).waitFor();
 
@@ -119,28 +139,47 @@ describe('buyer walk-through in a real browser', () => {
     await screenshot(page, 'buyer-account-watchlist-375');
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.getByRole('button', { name: `Remove ${cars.available.title} from watchlist` }).click();
-    await visible(page, 'You are not watching any vehicles yet.').toBe(true);
+    await visible(page, 'You are not watching any vehicles yet.');
     expect(await page.getByText('Failed to remove vehicle from watchlist').count()).toBe(0);
     await page.reload();
-    await visible(page, 'You are not watching any vehicles yet.').toBe(true);
+    await visible(page, 'You are not watching any vehicles yet.');
     await page.goto(detailUrl);
     await page.getByRole('button', { name: 'Watch', exact: true }).waitFor();
 
     // Make an offer (DETAIL-17..22, VALID-31..32).
     await page.getByRole('button', { name: 'Make an offer' }).click();
     await page.getByRole('button', { name: 'Submit offer' }).click();
-    await visible(page, 'Offer amount is required').toBe(true);
+    await visible(page, 'Offer amount is required');
     await page.getByLabel('Offer amount (USD)').fill('0');
     await page.getByRole('button', { name: 'Submit offer' }).click();
-    await visible(page, 'Offer amount must be at least $1').toBe(true);
+    await visible(page, 'Offer amount must be at least $1');
     await screenshot(page, 'buyer-detail-offer-form-1440');
     await page.getByLabel('Offer amount (USD)').fill('35000');
     await page.getByLabel('Message (optional)').fill('Cash buyer, can collect next week.');
+    // Hold the answer back a moment so the submitting state can be seen (DETAIL-19).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/vehicles/*/offers', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Submit offer' }).click();
-    await visible(page, 'Your offer has been submitted successfully!').toBe(true);
+    const submitting = page.getByRole('button', { name: 'Submitting...' });
+    await submitting.waitFor();
+    expect(await submitting.isDisabled()).toBe(true);
+    release();
+    const successToast = page.locator('.Toastify__toast--success', {
+      hasText: 'Your offer has been submitted successfully!',
+    });
+    await successToast.waitFor();
+    await page.unroute('**/api/vehicles/*/offers');
     expect(await page.getByLabel('Offer amount (USD)').count()).toBe(0);
+    // DETAIL-20: the toast stays about 5 seconds, then closes by itself.
+    await page.waitForTimeout(3500);
+    expect(await successToast.isVisible()).toBe(true);
+    await expect.poll(() => successToast.count(), { timeout: 8000 }).toBe(0);
     const ownOffer = page.getByTestId('own-offer');
-    await expect.poll(() => ownOffer.textContent()).toContain('$35,000');
+    await expect.poll(() => ownOffer.textContent(), { timeout: 10_000 }).toContain('$35,000');
     expect(await ownOffer.textContent()).toContain('Pending');
 
     // Amend it (DETAIL-23, DETAIL-24, DETAIL-27).
@@ -148,38 +187,49 @@ describe('buyer walk-through in a real browser', () => {
     expect(await page.getByLabel('Offer amount (USD)').inputValue()).toBe('35000');
     await page.getByLabel('Offer amount (USD)').fill('36250.50');
     await page.getByRole('button', { name: 'Amend offer' }).click();
-    await visible(page, 'Your offer has been amended successfully!').toBe(true);
-    await expect.poll(() => ownOffer.textContent()).toContain('$36,251');
+    await visible(page, 'Your offer has been amended successfully!');
+    await expect.poll(() => ownOffer.textContent(), { timeout: 10_000 }).toContain('$36,251');
     await page.reload();
-    await expect.poll(() => page.getByTestId('own-offer').textContent()).toContain('$36,251');
+    await expect.poll(() => page.getByTestId('own-offer').textContent(), { timeout: 10_000 }).toContain('$36,251');
     expect(await page.getByTestId('own-offer').textContent()).toContain('Pending');
     await screenshot(page, 'buyer-detail-offer-1440');
     await page.setViewportSize(VIEWPORTS.mobile);
     await screenshot(page, 'buyer-detail-offer-375');
     await page.setViewportSize(VIEWPORTS.desktop);
 
+    // The dealer sells a car while the buyer's form is open: a red toast with the reason (DETAIL-22, ERR-41).
+    await page.goto(`/vehicles/${cars.contested.id}`);
+    await page.getByRole('button', { name: 'Make an offer' }).click();
+    await page.getByLabel('Offer amount (USD)').fill('34000');
+    await cars.markSold(cars.contested);
+    await page.getByRole('button', { name: 'Submit offer' }).click();
+    await page.locator('.Toastify__toast--error', { hasText: 'This vehicle is no longer accepting offers' }).waitFor();
+    expect(await page.getByLabel('Offer amount (USD)').inputValue()).toBe('34000');
+
     // A sold car says why no offer can be made.
     await page.goto(`/vehicles/${cars.sold.id}`);
-    await visible(page, 'This vehicle has been sold and is no longer accepting offers.').toBe(true);
+    await visible(page, 'This vehicle has been sold and is no longer accepting offers.');
     expect(await page.getByRole('button', { name: 'Make an offer' }).count()).toBe(0);
 
-    // Profile (ACCOUNT-04..06, VALID-14..16).
+    // Profile (ACCOUNT-01, ACCOUNT-04..06, VALID-14..16).
     await page.goto('/account');
     await page.getByLabel('First name').waitFor();
+    const tabs = page.getByRole('navigation', { name: 'Account sections' }).getByRole('link');
+    expect(await tabs.allTextContents()).toEqual(['Profile', 'Watchlist', 'Settings']);
     expect(await page.getByLabel('Email').isDisabled()).toBe(true);
-    await visible(page, 'Email cannot be changed').toBe(true);
+    await visible(page, 'Email cannot be changed');
     await page.getByLabel('First name').fill('');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await visible(page, 'First name is required').toBe(true);
+    await visible(page, 'First name is required');
     await page.getByLabel('First name').fill('Winifred');
     await page.getByLabel('Phone').fill('+1 555 010 4444');
     await page.getByLabel('Address').fill('42 Carburetor Court');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await visible(page, 'Profile updated successfully!').toBe(true);
+    await visible(page, 'Profile updated successfully!');
     // CONST-17: the success message goes away after 3 seconds.
-    await expect.poll(() => page.getByText('Profile updated successfully!').count(), { timeout: 6000 }).toBe(0);
+    await expect.poll(() => page.getByText('Profile updated successfully!').count(), { timeout: 8000 }).toBe(0);
     await page.reload();
-    await expect.poll(() => page.getByLabel('Address').inputValue()).toBe('42 Carburetor Court');
+    await expect.poll(() => page.getByLabel('Address').inputValue(), { timeout: 10_000 }).toBe('42 Carburetor Court');
     expect(await page.getByLabel('First name').inputValue()).toBe('Winifred');
     await screenshot(page, 'buyer-account-profile-1440');
     await page.setViewportSize(VIEWPORTS.mobile);
@@ -191,13 +241,13 @@ describe('buyer walk-through in a real browser', () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(`${newPassword}x`);
     await page.getByRole('button', { name: 'Update password' }).click();
-    await visible(page, 'New passwords do not match').toBe(true);
+    await visible(page, 'New passwords do not match');
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Update password' }).click();
-    await visible(page, 'Current password is incorrect').toBe(true);
+    await visible(page, 'Current password is incorrect');
     await page.getByLabel('Current password').fill(firstPassword);
     await page.getByRole('button', { name: 'Update password' }).click();
-    await visible(page, 'Password updated successfully!').toBe(true);
+    await visible(page, 'Password updated successfully!');
     // This browser stays signed in on the returned tokens.
     await page.reload();
     await page.getByLabel('First name').waitFor();
@@ -206,7 +256,7 @@ describe('buyer walk-through in a real browser', () => {
     const other = await newPage(browser, server.baseUrl, VIEWPORTS.desktop);
     await other.page.goto('/login');
     await loginThroughForm(other.page, email, firstPassword);
-    await visible(other.page, 'Invalid email or password').toBe(true);
+    await visible(other.page, 'Invalid email or password');
     await loginThroughForm(other.page, email, newPassword);
     await other.page.waitForURL(`${server.baseUrl}/`);
     await other.context.close();
@@ -222,7 +272,7 @@ describe('buyer walk-through in a real browser', () => {
     await watchlistUpdates.uncheck();
     await page.getByRole('checkbox', { name: /Public watchlist/ }).check();
     await page.getByRole('button', { name: 'Save preferences' }).click();
-    await visible(page, 'Preferences saved.').toBe(true);
+    await visible(page, 'Preferences saved.');
     await page.reload();
     await page.getByRole('checkbox', { name: /New matching vehicles/ }).waitFor();
     expect(await page.getByRole('checkbox', { name: /New matching vehicles/ }).isChecked()).toBe(true);
@@ -240,16 +290,16 @@ describe('buyer walk-through in a real browser', () => {
     await dialog.waitFor();
     await dialog.getByLabel('Password').fill('wrong-password');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await visible(page, 'Password is incorrect').toBe(true);
+    await visible(page, 'Password is incorrect');
     await screenshot(page, 'buyer-account-delete-dialog-1440');
     await dialog.getByLabel('Password').fill(newPassword);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 10_000 }).toBeNull();
     await page.goto('/account');
     await page.waitForURL(`${server.baseUrl}/login`);
     await loginThroughForm(page, email, newPassword);
-    await visible(page, 'Invalid email or password').toBe(true);
+    await visible(page, 'Invalid email or password');
     await context.close();
   });
 });
