@@ -9,11 +9,15 @@ export interface HttpResult {
   error?: string;
 }
 
+export interface Requester {
+  request(method: string, path: string, init?: { token?: string; body?: unknown }): Promise<HttpResult>;
+}
+
 /**
  * A minimal keep-alive JSON client on node:http. The load drills need per-request identity
  * (which user sent what, and what they were told), which a fixed-URL load tool cannot give.
  */
-export class HttpClient {
+export class HttpClient implements Requester {
   private readonly agent: http.Agent;
   private readonly host: string;
   private readonly port: number;
@@ -79,5 +83,16 @@ export class HttpClient {
 
   close(): void {
     this.agent.destroy();
+  }
+}
+
+/** Sends each request to one of several servers at random, as a load balancer would. */
+export class SpreadClient implements Requester {
+  constructor(private readonly targets: readonly Requester[]) {}
+
+  request(method: string, path: string, init: { token?: string; body?: unknown } = {}): Promise<HttpResult> {
+    const target = this.targets[Math.floor(Math.random() * this.targets.length)];
+    if (!target) throw new Error('no target');
+    return target.request(method, path, init);
   }
 }

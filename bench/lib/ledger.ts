@@ -10,6 +10,8 @@ export interface AckedOffer {
   id: string;
   amountCents: number;
   message: string;
+  /** Other (amount, message) pairs that may be the final one: simultaneous submissions race. */
+  alternatives?: { amountCents: number; message: string }[];
 }
 
 export class Ledger {
@@ -60,6 +62,24 @@ export class Ledger {
       counts.lastUncertain = true;
     }
     this.offerSubmissions.set(key, counts);
+  }
+
+  /**
+   * Submissions sent at the same moment (to two servers): all acknowledged, any of them may be
+   * the one stored last. They must all name the same offer id.
+   */
+  offerRace(userId: string, vehicleId: string, answers: AckedOffer[]): void {
+    const [first, ...rest] = answers;
+    if (!first) return;
+    const key = pairKey(userId, vehicleId);
+    const counts = this.offerSubmissions.get(key) ?? { acked: 0, uncertain: 0, lastUncertain: false };
+    counts.acked += answers.length;
+    counts.lastUncertain = false;
+    this.offerSubmissions.set(key, counts);
+    this.offers.set(key, {
+      ...first,
+      alternatives: rest.map((a) => ({ amountCents: a.amountCents, message: a.message })),
+    });
   }
 
   contact(marker: string, acked: boolean): void {

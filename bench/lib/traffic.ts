@@ -4,7 +4,7 @@ import { TAGS, VEHICLE_SORTS } from '@vm/shared/constants';
 import type { DB } from '../../apps/api/src/db/schema.ts';
 import { BENCH_PASSWORD, benchUserEmail } from '../catalogue.ts';
 import { MAKES } from './catalogue-data.ts';
-import type { HttpClient, HttpResult } from './http-client.ts';
+import type { HttpResult, Requester } from './http-client.ts';
 import type { Ledger } from './ledger.ts';
 
 export type ActionType = 'search' | 'detail' | 'view' | 'watch' | 'offer' | 'contact';
@@ -27,7 +27,7 @@ export interface BenchUser {
 /** One simulated visitor: a signed-in bench user sending one request at a time. */
 export interface Client {
   user: BenchUser;
-  http: HttpClient;
+  http: Requester;
   /** Vehicles whose watch state this client knows (from its own answers). */
   watching: Map<string, boolean>;
 }
@@ -57,7 +57,7 @@ export async function sampleVehicles(db: Kysely<DB>, hot: number, wide: number):
 }
 
 /** Signs in bench users 1..count (the catalogue's bench-user-N accounts) through the API. */
-export async function signInBenchUsers(http: HttpClient, count: number, first = 1): Promise<BenchUser[]> {
+export async function signInBenchUsers(http: Requester, count: number, first = 1): Promise<BenchUser[]> {
   const users: BenchUser[] = [];
   for (let i = first; i < first + count; i++) {
     const email = benchUserEmail(i);

@@ -91,8 +91,13 @@ export async function verifyAgainstLedger(
     const uncertainAfter = ledger.offerSubmissions.get(key)?.lastUncertain ?? false;
     if (!row) note(`offer ${acked.id} (${key}) acknowledged but missing`);
     else if (row.id !== acked.id) note(`offer ${key}: stored id ${row.id}, acknowledged id ${acked.id}`);
-    else if (!uncertainAfter && (Number(row.amount_cents) !== acked.amountCents || row.message !== acked.message))
-      note(`offer ${acked.id}: stored ${row.amount_cents} cents, acknowledged ${acked.amountCents}`);
+    else if (!uncertainAfter) {
+      const allowed = [acked, ...(acked.alternatives ?? [])];
+      if (!allowed.some((a) => Number(row.amount_cents) === a.amountCents && row.message === a.message))
+        note(
+          `offer ${acked.id}: stored ${row.amount_cents} cents, acknowledged ${allowed.map((a) => a.amountCents).join(' or ')}`,
+        );
+    }
   }
   for (const [key, row] of offersInDb) {
     const submissions = ledger.offerSubmissions.get(key);
