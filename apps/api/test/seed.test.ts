@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +23,7 @@ import { insertVehicle } from '../src/features/vehicles/vehicle-repository.ts';
 import { vehicleInputSchema } from '@vm/shared/vehicle';
 import { DEMO_SEED_MARKER, type DemoSeedSummary, seedDemoData } from '../src/seed/demo-data.ts';
 import { DEMO_BUYER_PASSWORD, DEMO_BUYERS, DEMO_STAFF } from '../src/seed/demo-people.ts';
+import { photoPoolDir, removeStalePhotoPools } from '../src/seed/demo-photos.ts';
 import { createTestContext, DIALECTS, tableCounts, type TestContext } from './test-app.ts';
 
 /** Every file under a folder, as paths relative to it (sorted, so two listings compare). */
@@ -259,4 +261,19 @@ describe.each(DIALECTS)('demo seed next to existing data on %s', (dialect) => {
       .execute();
     expect(marker).toHaveLength(1);
   }, 120_000);
+});
+
+describe('demo photo pool housekeeping', () => {
+  it('removes a pool a crashed start left behind, but not one a running seed is using', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vm-pool-'));
+    const stale = photoPoolDir(dataDir, 'crashed');
+    const live = photoPoolDir(dataDir, 'running');
+    for (const dir of [stale, live]) mkdirSync(path.join(dir, 'vehicles'), { recursive: true });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(stale, hourAgo, hourAgo);
+    mkdirSync(path.join(dataDir, 'uploads'));
+    await removeStalePhotoPools(dataDir);
+    expect(readdirSync(dataDir).sort()).toEqual([path.basename(live), 'uploads'].sort());
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 });

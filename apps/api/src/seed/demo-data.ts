@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -9,7 +8,7 @@ import { LocalFileStorage } from '../features/images/local-storage.ts';
 import { removeVehicleFolder } from '../features/images/vehicle-image-files.ts';
 import { isUniqueViolation } from '../plugins/errors.ts';
 import { DEMO_BUYER_PASSWORD } from './demo-people.ts';
-import { renderPhotoPool } from './demo-photos.ts';
+import { photoPoolDir, removeStalePhotoPools, renderPhotoPool } from './demo-photos.ts';
 import { insertDemoInquiries, insertDemoPeople } from './demo-seed-people.ts';
 import { insertInChunks, iso } from './demo-seed-rows.ts';
 import { insertDemoVehicles, planVehicles } from './demo-seed-vehicles.ts';
@@ -50,7 +49,8 @@ export async function seedDemoData(database: Database, config: Config): Promise<
   const plans = planVehicles(now);
 
   // The slow parts (drawing and encoding, password hashing) run before the transaction opens.
-  const poolDir = path.join(config.dataDir, `.demo-photo-pool-${randomBytes(6).toString('hex')}`);
+  await removeStalePhotoPools(config.dataDir);
+  const poolDir = photoPoolDir(config.dataDir, randomBytes(6).toString('hex'));
   const [pool, buyerHash, staffHash] = await Promise.all([
     renderPhotoPool(
       poolDir,

@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { IMAGE_WIDTHS } from '@vm/shared/constants';
@@ -74,6 +74,22 @@ export function photoPlan(silhouette: Silhouette, paint: Paint, count: number, s
 export const maxPhotos = (silhouette: Silhouette): number => 1 + (DETAILS_FOR[silhouette] ?? DETAIL_SHOTS).length;
 
 const POOL_VEHICLE = 'pool';
+const POOL_PREFIX = '.demo-photo-pool-';
+
+/** A fresh folder name for one run's pool, inside the data directory (same disk, so links work). */
+export const photoPoolDir = (dataDir: string, runId: string): string => path.join(dataDir, `${POOL_PREFIX}${runId}`);
+
+/** Removes pools left behind by a start that crashed mid-seed; a running seed's pool is younger. */
+export async function removeStalePhotoPools(dataDir: string, olderThanMs = 15 * 60_000): Promise<void> {
+  const names = (await readdir(dataDir).catch(() => [])).filter((n) => n.startsWith(POOL_PREFIX));
+  await Promise.all(
+    names.map(async (name) => {
+      const dir = path.join(dataDir, name);
+      const info = await stat(dir).catch(() => undefined);
+      if (info && Date.now() - info.mtimeMs > olderThanMs) await rm(dir, { recursive: true, force: true });
+    }),
+  );
+}
 
 export interface PhotoPool {
   /** Stored size of a pool picture (the largest width). */
