@@ -27,19 +27,21 @@ export function ContactFilters({
   return (
     <form
       aria-label="Contact filters"
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      className="grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:grid-cols-4"
       onSubmit={(e) => {
         e.preventDefault();
         onChange({ search });
       }}
     >
-      <TextField
-        label="Search"
-        type="search"
-        placeholder="Name, email, subject or message"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
+      <div className="col-span-2 lg:col-span-1">
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Name, email, subject or message"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
       <SelectField
         label="Status"
         value={filters.status}
@@ -64,20 +66,22 @@ export function ContactFilters({
           </option>
         ))}
       </SelectField>
-      <SelectField
-        label="Sort By"
-        value={sortKey(filters)}
-        onChange={(e) => {
-          const choice = CONTACT_SORT_CHOICES.find((c) => sortKey(c) === e.target.value);
-          if (choice) onChange({ sortBy: choice.sortBy, sortOrder: choice.sortOrder });
-        }}
-      >
-        {CONTACT_SORT_CHOICES.map((c) => (
-          <option key={c.label} value={sortKey(c)}>
-            {c.label}
-          </option>
-        ))}
-      </SelectField>
+      <div className="col-span-2 lg:col-span-1">
+        <SelectField
+          label="Sort By"
+          value={sortKey(filters)}
+          onChange={(e) => {
+            const choice = CONTACT_SORT_CHOICES.find((c) => sortKey(c) === e.target.value);
+            if (choice) onChange({ sortBy: choice.sortBy, sortOrder: choice.sortOrder });
+          }}
+        >
+          {CONTACT_SORT_CHOICES.map((c) => (
+            <option key={c.label} value={sortKey(c)}>
+              {c.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
     </form>
   );
 }

@@ -53,28 +53,30 @@ export function OfferFiltersPanel({
     <form
       aria-label="Offer filters"
       noValidate
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5"
+      className="grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:grid-cols-5"
       onSubmit={(e) => {
         e.preventDefault();
         setTouched(true);
         if (!invalid) onApply(draft);
       }}
     >
-      <SelectField
-        label="Status"
-        value={draft.status}
-        onChange={(e) => {
-          const status = e.target.value;
-          setDraft((d) => ({ ...d, status: isOneOf(OFFER_STATUSES, status) ? status : '' }));
-        }}
-      >
-        <option value="">All statuses</option>
-        {OFFER_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {ADMIN_OFFER_STATUS_LABELS[s]}
-          </option>
-        ))}
-      </SelectField>
+      <div className="col-span-2 lg:col-span-1">
+        <SelectField
+          label="Status"
+          value={draft.status}
+          onChange={(e) => {
+            const status = e.target.value;
+            setDraft((d) => ({ ...d, status: isOneOf(OFFER_STATUSES, status) ? status : '' }));
+          }}
+        >
+          <option value="">All statuses</option>
+          {OFFER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ADMIN_OFFER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <TextField
         label="Min amount ($)"
         type="number"
@@ -119,7 +121,7 @@ export function OfferFiltersPanel({
         <option value="desc">Descending</option>
         <option value="asc">Ascending</option>
       </SelectField>
-      <div className="flex flex-wrap justify-end gap-2 sm:col-span-2 lg:col-span-5">
+      <div className="col-span-2 flex flex-wrap justify-end gap-2 lg:col-span-5">
         <Button
           variant="secondary"
           onClick={() => {

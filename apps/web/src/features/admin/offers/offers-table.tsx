@@ -15,14 +15,16 @@ interface Props {
 }
 
 const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
+/** Below md each row is a two-column card; from md up a plain table cell. */
+const td = 'md:table-cell md:px-4 md:py-3';
 const iconBtn = 'inline-flex h-9 w-9 items-center justify-center rounded-lg';
 
 /** ADMIN-OFF-09..17: Date, User, Vehicle, Amount, Status, Actions. */
 export function OffersTable({ offers, onUser, onView, onQuick }: Props) {
   return (
-    <div className="relative overflow-x-auto">
-      <table className="min-w-[760px] divide-y divide-slate-200 md:min-w-full">
-        <thead className="bg-slate-50">
+    <div className="relative">
+      <table className="block w-full md:table md:min-w-full md:divide-y md:divide-slate-200">
+        <thead className="hidden bg-slate-50 md:table-header-group">
           <tr>
             <th scope="col" className={th}>
               Date
@@ -44,10 +46,10 @@ export function OffersTable({ offers, onUser, onView, onQuick }: Props) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
+        <tbody className="block divide-y divide-slate-100 bg-white md:table-row-group">
           {offers.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="px-4 py-12 text-center text-sm text-slate-500">
+            <tr className="block md:table-row">
+              <td colSpan={6} className="block px-4 py-12 text-center text-sm text-slate-500 md:table-cell">
                 {OFFER_MESSAGES.empty}
               </td>
             </tr>
@@ -55,13 +57,17 @@ export function OffersTable({ offers, onUser, onView, onQuick }: Props) {
             offers.map((offer) => {
               const name = `${offer.user.firstName} ${offer.user.lastName}`.trim() || offer.user.email;
               return (
-                <tr key={offer.id} className="hover:bg-slate-50" data-testid="offer-row">
-                  <td className="px-4 py-3 text-sm whitespace-nowrap text-slate-600">
+                <tr
+                  key={offer.id}
+                  className="grid grid-cols-2 items-center gap-x-3 gap-y-2 px-4 py-3 hover:bg-slate-50 md:table-row md:p-0"
+                  data-testid="offer-row"
+                >
+                  <td className={`${td} order-5 text-right text-sm whitespace-nowrap text-slate-600 md:text-left`}>
                     <time dateTime={offer.createdAt} title={formatDateTime(offer.createdAt)}>
                       {relativeTime(offer.createdAt)}
                     </time>
                   </td>
-                  <td className="px-4 py-3">
+                  <td className={`${td} order-1 min-w-0`}>
                     <button
                       type="button"
                       onClick={() => onUser(offer.user.id)}
@@ -69,10 +75,10 @@ export function OffersTable({ offers, onUser, onView, onQuick }: Props) {
                       aria-label={`Show details of ${name}`}
                     >
                       <span className="block font-medium text-ink-900 hover:underline">{name}</span>
-                      <span className="block text-sm text-slate-500">{offer.user.email}</span>
+                      <span className="block text-sm break-all text-slate-500">{offer.user.email}</span>
                     </button>
                   </td>
-                  <td className="px-4 py-3 text-sm">
+                  <td className={`${td} order-3 col-span-2 text-sm`}>
                     <a
                       href={`/vehicles/${offer.vehicle.id}`}
                       target="_blank"
@@ -84,13 +90,13 @@ export function OffersTable({ offers, onUser, onView, onQuick }: Props) {
                       <span className="sr-only">(opens in a new tab)</span>
                     </a>
                   </td>
-                  <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink-900">
+                  <td className={`${td} order-2 self-start text-right font-semibold whitespace-nowrap text-ink-900`}>
                     {formatMoney(offer.amount)}
                   </td>
-                  <td className="px-4 py-3">
+                  <td className={`${td} order-4`}>
                     <AdminOfferStatusBadge status={offer.status} />
                   </td>
-                  <td className="px-4 py-3">
+                  <td className={`${td} order-6 col-span-2`}>
                     <div className="flex justify-end gap-1">
                       <button
                         type="button"

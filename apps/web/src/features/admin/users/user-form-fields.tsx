@@ -18,8 +18,9 @@ export interface CommonUserFieldValues {
 export function CommonUserFields() {
   const {
     register,
-    formState: { errors },
+    formState: { errors, defaultValues },
   } = useFormContext<CommonUserFieldValues>();
+  // The selects also get their defaults from React, so they are right from the first paint.
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -38,7 +39,12 @@ export function CommonUserFields() {
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Role" error={errors.role?.message} {...register('role')}>
+        <SelectField
+          label="Role"
+          defaultValue={defaultValues?.role ?? ''}
+          error={errors.role?.message}
+          {...register('role')}
+        >
           {/* Chosen only when a stored role is not one the form offers: the admin must pick one. */}
           <option value="">Choose a role</option>
           {USER_ROLES.map((role) => (
@@ -49,6 +55,7 @@ export function CommonUserFields() {
         </SelectField>
         <SelectField
           label="Status"
+          defaultValue={defaultValues?.status}
           error={errors.status?.message}
           hint="Pending accounts are saved as inactive until you activate them."
           {...register('status')}

@@ -137,6 +137,9 @@ export function UserProfilePage() {
                     <p className="text-xs text-slate-500" title={formatDate(offer.createdAt)}>
                       {relativeTime(offer.createdAt)}
                     </p>
+                    {offer.responseMessage ? (
+                      <p className="mt-1 line-clamp-2 text-sm text-slate-600">Response: {offer.responseMessage}</p>
+                    ) : null}
                   </div>
                   <div className="flex items-center gap-3">
                     <span className="font-semibold text-ink-900">{formatMoney(offer.amount)}</span>

@@ -23,7 +23,7 @@ interface Props {
   busyUserId: string | null;
 }
 
-const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500';
+const th = 'text-left text-xs font-semibold uppercase tracking-wide text-slate-500 md:px-4 md:py-3';
 const iconBtn =
   'inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-ink-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent';
 
@@ -77,23 +77,24 @@ export function UsersTable({
 }: Props) {
   const sortProps = { sortBy, sortOrder, onSort };
   return (
+    // Below md the rows become cards and the headers a row of sort buttons: one DOM, no sideways scroll.
     <div className="relative overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200">
-        <thead className="bg-slate-50">
-          <tr>
+      <table className="block w-full md:table md:min-w-full md:divide-y md:divide-slate-200">
+        <thead className="block border-b border-slate-200 bg-slate-50 md:table-header-group md:border-0">
+          <tr className="flex flex-wrap gap-x-5 gap-y-1 px-4 py-2.5 md:table-row md:p-0">
             <SortHeader field="name" label="Name" {...sortProps} />
-            <SortHeader field="email" label="Email" className="hidden md:table-cell" {...sortProps} />
+            <SortHeader field="email" label="Email" {...sortProps} />
             <SortHeader field="role" label="Role" {...sortProps} />
             <SortHeader field="status" label="Status" {...sortProps} />
-            <th scope="col" className={`${th} text-right`}>
+            <th scope="col" className={`${th} hidden text-right md:table-cell`}>
               Actions
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
+        <tbody className="block divide-y divide-slate-100 bg-white md:table-row-group">
           {users.length === 0 ? (
-            <tr>
-              <td colSpan={5} className="px-4 py-12 text-center text-sm text-slate-500">
+            <tr className="block md:table-row">
+              <td colSpan={5} className="block px-4 py-12 text-center text-sm text-slate-500 md:table-cell">
                 No users found
               </td>
             </tr>
@@ -101,8 +102,12 @@ export function UsersTable({
             users.map((user) => {
               const isSelf = user.id === currentUserId;
               return (
-                <tr key={user.id} className="hover:bg-slate-50" data-testid="user-row">
-                  <td className="px-4 py-3">
+                <tr
+                  key={user.id}
+                  className="flex flex-wrap items-center gap-2 px-4 py-3 hover:bg-slate-50 md:table-row md:p-0"
+                  data-testid="user-row"
+                >
+                  <td className="w-full md:w-auto md:px-4 md:py-3">
                     <div className="flex items-center gap-3">
                       <UserAvatar user={user} />
                       <div className="min-w-0">
@@ -116,18 +121,18 @@ export function UsersTable({
                           {isSelf ? <Badge tone="orange">You</Badge> : null}
                         </div>
                         <p className="truncate text-sm text-slate-500">@{user.username}</p>
-                        <p className="truncate text-sm text-slate-500 md:hidden">{user.email}</p>
+                        <p className="text-sm break-all text-slate-500 md:hidden">{user.email}</p>
                       </div>
                     </div>
                   </td>
-                  <td className="hidden px-4 py-3 text-sm text-slate-700 md:table-cell">{user.email}</td>
-                  <td className="px-4 py-3">
+                  <td className="hidden text-sm text-slate-700 md:table-cell md:px-4 md:py-3">{user.email}</td>
+                  <td className="pl-[52px] md:px-4 md:py-3">
                     <RoleBadge role={user.role} />
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="md:px-4 md:py-3">
                     <UserStatusBadge status={statusOf(user)} />
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="ml-auto md:ml-0 md:px-4 md:py-3">
                     <div className="flex justify-end gap-1">
                       <button
                         type="button"
