@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_SEARCH_PAGE_SIZE } from '@vm/shared/constants';
 import type { VehicleSearchResponse } from '@vm/shared/vehicle';
-import { createVehicle } from './fixtures/vehicles.ts';
+import { addVehicleImage, createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 
 describe.each(DIALECTS)('storefront search on %s', (dialect) => {
@@ -328,6 +328,17 @@ describe.each(DIALECTS)('storefront search on %s', (dialect) => {
 
     await db.updateTable('vehicles').set({ title: 'Ford Falcon Futura' }).where('id', '=', added.id).execute();
     expect(idsOf(await search('?query=futura'))).toEqual([added.id]);
+
+    // Cards show the default photo: a new photo or a new default shows at once too.
+    const cardOf = async () => (await search('?make=Ford')).vehicles.find((v) => v.id === added.id);
+    expect((await cardOf())?.image).toBeNull();
+    const first = await addVehicleImage(db, ctx.app.storage, added.id, { width: 400, height: 300 });
+    expect((await cardOf())?.image?.id).toBe(first);
+    const second = await addVehicleImage(db, ctx.app.storage, added.id, { width: 400, height: 300 });
+    await db.updateTable('vehicles').set({ default_image_id: second }).where('id', '=', added.id).execute();
+    expect((await cardOf())?.image?.id).toBe(second);
+    await db.deleteFrom('vehicle_images').where('id', '=', second).execute();
+    expect((await cardOf())?.image?.id).toBe(first);
 
     // A new view changes no search answer, so it does not retire the cache.
     const version = async () =>

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from './database.ts';
 import * as initial from './migrations/2026-11-21-initial.ts';
 import * as publicSearch from './migrations/2026-11-22-public-search.ts';
@@ -14,7 +14,17 @@ function provider(dialect: Dialect): MigrationProvider {
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator runs on the untyped schema
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: provider(dialect) });
+  // Kysely looks for its migration tables in every schema it can see; name the current one, or
+  // a database with several schemas (one per parallel test file) finds another schema's tables.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: provider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

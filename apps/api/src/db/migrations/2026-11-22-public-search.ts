@@ -10,15 +10,19 @@ import { type Kysely, sql } from 'kysely';
  *    (status, ...) indexes, and without statistics SQLite takes those and sorts the catalogue.
  *    Every index ends with `status` so counts and id lists are answered from the index alone;
  *    sorts tie-break on id in the same direction, so one (column, id) index serves both ways.
- * 2. A catalogue version, bumped by triggers whenever a vehicle is added, removed, re-tagged or
- *    changes a searchable column (not on view or watch counts). Search answers are cached per
+ * 2. A catalogue version, bumped by triggers whenever a vehicle is added, removed, re-tagged,
+ *    gets or loses a photo, or changes a column that a search or a vehicle card shows (not on
+ *    view or watch counts, which change all the time). Public list answers are cached per
  *    version, so every app instance sees a change at once and a busy storefront repeats no work.
  * 3. On SQLite, FTS5's rank weighs title, make and model above the description, so
  *    `ORDER BY rank LIMIT n` takes the best matches straight from the full-text index.
  */
 const PUBLIC = sql<boolean>`status <> 'Archived'`;
-const SEARCHABLE_COLUMNS =
-  'status, make, model, year, price_cents, mileage, category, listing_type, title, description, created_at';
+/** Every column a search filters or sorts on, or a vehicle card shows. */
+const LISTED_COLUMNS = [
+  'slug, title, description, year, vin, make, model, mileage, body_type, category, price_cents, status',
+  'listing_type, city, state, country, fuel_type, transmission, default_image_id, created_at',
+].join(', ');
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are typed Kysely<any> by design
 export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
@@ -48,9 +52,12 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     const triggers: [string, string][] = [
       ['catalogue_version_vehicle_insert', 'AFTER INSERT ON vehicles'],
       ['catalogue_version_vehicle_delete', 'AFTER DELETE ON vehicles'],
-      ['catalogue_version_vehicle_update', `AFTER UPDATE OF ${SEARCHABLE_COLUMNS} ON vehicles`],
+      ['catalogue_version_vehicle_update', `AFTER UPDATE OF ${LISTED_COLUMNS} ON vehicles`],
       ['catalogue_version_tag_insert', 'AFTER INSERT ON vehicle_tags'],
       ['catalogue_version_tag_delete', 'AFTER DELETE ON vehicle_tags'],
+      ['catalogue_version_image_insert', 'AFTER INSERT ON vehicle_images'],
+      ['catalogue_version_image_delete', 'AFTER DELETE ON vehicle_images'],
+      ['catalogue_version_image_update', 'AFTER UPDATE ON vehicle_images'],
     ];
     for (const [name, event] of triggers) {
       await sql`CREATE TRIGGER ${sql.raw(name)} ${sql.raw(event)} BEGIN ${bump} END`.execute(db);
@@ -62,8 +69,9 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     // Statement-level: a bulk insert bumps the version once, not once per row.
     const triggers: [string, string][] = [
       ['catalogue_version_vehicle_write', 'AFTER INSERT OR DELETE ON vehicles'],
-      ['catalogue_version_vehicle_update', `AFTER UPDATE OF ${SEARCHABLE_COLUMNS} ON vehicles`],
+      ['catalogue_version_vehicle_update', `AFTER UPDATE OF ${LISTED_COLUMNS} ON vehicles`],
       ['catalogue_version_tag_write', 'AFTER INSERT OR DELETE ON vehicle_tags'],
+      ['catalogue_version_image_write', 'AFTER INSERT OR DELETE OR UPDATE ON vehicle_images'],
     ];
     for (const [name, event] of triggers) {
       await sql`CREATE TRIGGER ${sql.raw(name)} ${sql.raw(event)}

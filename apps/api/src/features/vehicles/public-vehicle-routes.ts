@@ -41,7 +41,8 @@ const notFoundResponse = { 404: errorBodySchema };
  */
 export async function publicVehicleRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  // Counts, page ids, makes and models per catalogue version; see docs/decisions/011.
+  // Search answers, counts, page ids, tagged lists, makes and models per catalogue version
+  // (docs/decisions/011). View counting and the detail page are never cached.
   const cache = new VersionedCache();
 
   app.get(
@@ -61,19 +62,18 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
         const { rows, total } = await randomVehicles(app.db, app.dialect, filters, q.limit, cache);
         return { vehicles: await toSummaries(app.db, rows), total, pages: Math.ceil(total / q.limit), page: 1 };
       }
-      const { rows, total } = await searchVehicles(
-        app.db,
-        app.dialect,
-        filters,
-        { order: q.sort ?? 'relevance', page: q.page, limit: q.limit },
-        cache,
-      );
-      return {
-        vehicles: await toSummaries(app.db, rows),
-        total,
-        pages: Math.ceil(total / q.limit),
-        page: q.page,
-      };
+      const order = q.sort ?? 'relevance';
+      const version = await catalogueVersion(app.db);
+      return cache.get(version, `search ${order} ${q.page} ${q.limit} ${JSON.stringify(filters)}`, async () => {
+        const { rows, total } = await searchVehicles(
+          app.db,
+          app.dialect,
+          filters,
+          { order, page: q.page, limit: q.limit },
+          cache,
+        );
+        return { vehicles: await toSummaries(app.db, rows), total, pages: Math.ceil(total / q.limit), page: q.page };
+      });
     },
   );
 
@@ -114,16 +114,14 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => {
-      // The newest tagged vehicles are the first page of a search by that tag.
-      const filters = { ...NO_FILTERS, tags: [request.query.tag] };
-      const { rows } = await searchVehicles(
-        app.db,
-        app.dialect,
-        filters,
-        { order: 'newest', page: 1, limit: request.query.limit },
-        cache,
-      );
-      return { vehicles: await toSummaries(app.db, rows) };
+      const { tag, limit } = request.query;
+      const version = await catalogueVersion(app.db);
+      return cache.get(version, `tagged ${tag} ${limit}`, async () => {
+        // The newest tagged vehicles are the first page of a search by that tag.
+        const filters = { ...NO_FILTERS, tags: [tag] };
+        const { rows } = await searchVehicles(app.db, app.dialect, filters, { order: 'newest', page: 1, limit }, cache);
+        return { vehicles: await toSummaries(app.db, rows) };
+      });
     },
   );
 
