@@ -39,6 +39,15 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * Text PostgreSQL cannot store (a NUL character, an unencodable byte) is bad input, not a server
+ * fault: 22021 character_not_in_repertoire, 22P05 untranslatable_character. SQLite stores it.
+ */
+export function isUnstorableText(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}
+
 /** Busboy reports a malformed multipart body with a plain Error and no status: the client's fault, not ours. */
 const MALFORMED_MULTIPART =
   /^(Multipart: Boundary not found|Unexpected end of multipart data|.+ terminated early due to unexpected end of multipart data|Malformed part header|Unsupported Content-Type\.)$/;
@@ -66,6 +75,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isUniqueViolation(err)) {
       return reply.code(409).send({ message: 'This conflicts with an existing record' });
     }
+    if (isUnstorableText(err)) return reply.code(400).send({ message: MSG.invalidRequest });
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ message: MSG.rateLimited });
     if (status >= 400 && status < 500) {
