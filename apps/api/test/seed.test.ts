@@ -24,6 +24,7 @@ import { vehicleInputSchema } from '@vm/shared/vehicle';
 import { DEMO_SEED_MARKER, type DemoSeedSummary, seedDemoData } from '../src/seed/demo-data.ts';
 import { DEMO_BUYER_PASSWORD, DEMO_BUYERS, DEMO_STAFF } from '../src/seed/demo-people.ts';
 import { photoPoolDir, removeStalePhotoPools } from '../src/seed/demo-photos.ts';
+import { ensureInitialData } from '../src/seed/initial-data.ts';
 import { createTestContext, DIALECTS, tableCounts, type TestContext } from './test-app.ts';
 
 /** Every file under a folder, as paths relative to it (sorted, so two listings compare). */
@@ -218,6 +219,18 @@ describe.each(DIALECTS)('demo seed next to existing data on %s', (dialect) => {
   });
   afterAll(async () => ctx?.close());
 
+  it('with SEED=none the first start creates the owner and the settings but no demo data', async () => {
+    await ensureInitialData(ctx.database, { ...ctx.config, seed: 'none' });
+    const counts = await tableCounts(ctx.database);
+    expect(counts).toMatchObject({ users: 1, vehicles: 0, offers: 0, contact_inquiries: 0, activity_events: 0 });
+    const marker = await ctx.database.db
+      .selectFrom('settings')
+      .select('key')
+      .where('key', '=', DEMO_SEED_MARKER)
+      .execute();
+    expect(marker).toEqual([]);
+  });
+
   it('never mixes demo cars into a catalogue that already has vehicles', async () => {
     const input = vehicleInputSchema.parse({
       title: 'Dealer Car',
@@ -234,7 +247,7 @@ describe.each(DIALECTS)('demo seed next to existing data on %s', (dialect) => {
     await ctx.database.db.deleteFrom('vehicles').execute();
   });
 
-  it('leaves an account that already uses a demo email untouched, with no demo offers or watches', async () => {
+  it('with SEED=demo a later start loads the demo, leaving an account that already uses a demo email untouched', async () => {
     const taken = DEMO_BUYERS[0];
     if (!taken) throw new Error('no demo buyers');
     const owner = await insertUser(ctx.database.db, {
@@ -246,8 +259,8 @@ describe.each(DIALECTS)('demo seed next to existing data on %s', (dialect) => {
       role: 'SuperAdmin',
       isActive: true,
     });
-    const summary = await seedDemoData(ctx.database, ctx.config);
-    expect(summary?.vehicles).toBeGreaterThanOrEqual(60);
+    await ensureInitialData(ctx.database, { ...ctx.config, seed: 'demo' });
+    expect((await tableCounts(ctx.database)).vehicles).toBeGreaterThanOrEqual(60);
     const row = await ctx.database.db.selectFrom('users').selectAll().where('id', '=', owner.id).executeTakeFirst();
     expect(row).toMatchObject({ role: 'SuperAdmin', first_name: 'Site', password_hash: owner.password_hash });
     const own = (table: 'offers' | 'watches') =>
