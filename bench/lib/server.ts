@@ -19,7 +19,8 @@ export async function freePort(): Promise<number> {
 /** A temporary directory removed when the benchmark ends, however it ends. */
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), `vm-bench-${prefix}-`));
-  onCleanup(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+  // Retries: a process killed a moment ago (Chromium, the server) may still be writing into it.
+  onCleanup(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
   return dir;
 }
 
