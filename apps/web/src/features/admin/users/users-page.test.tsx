@@ -59,9 +59,11 @@ describe('UsersPage', () => {
     expect(listQueries(fetchMock)[0]).toEqual({ sortBy: 'createdAt', sortOrder: 'desc', page: '1', limit: '10' });
   });
 
-  it('ADMIN-USR-10 ADMIN-USR-13..19 shows columns, avatars, names, usernames, You, status and role badges', async () => {
-    setup();
+  it('ADMIN-USR-10 ADMIN-USR-13..19 ROLE-06 shows columns, avatars, names, usernames, You, status and role badges', async () => {
+    const staff = sampleUser({ id: 'u3', firstName: 'Sid', lastName: 'Staff', name: 'Sid Staff', role: 'Admin' });
+    setup({ 'GET /api/users': () => listOf([me, dealer, staff]) });
     await screen.findByRole('link', { name: 'Dan Dealer' });
+    expect(row('Sid Staff').getByText('Admin').className).toContain('red');
     for (const name of ['Name', 'Email', 'Role', 'Status', 'Actions'])
       expect(screen.getByRole('columnheader', { name: new RegExp(name) })).toBeTruthy();
     const mine = row('Ada Admin');
@@ -80,7 +82,7 @@ describe('UsersPage', () => {
     expect(other.getByRole('button', { name: 'Delete Dan Dealer' })).toBeTruthy();
   });
 
-  it('ADMIN-USR-02 ADMIN-USR-04..09 search submits; filters show, hide and apply together, All left out', async () => {
+  it('ADMIN-USR-02 ADMIN-USR-04..09 ROLE-05 search submits; filters show, hide and apply together, All left out', async () => {
     const { fetchMock } = setup();
     await screen.findByRole('link', { name: 'Dan Dealer' });
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: ' dan ' } });
@@ -197,7 +199,7 @@ describe('UsersPage', () => {
     expect(screen.getByText(MSG.superAdminOnly)).toBeTruthy();
   });
 
-  it('ADMIN-USR-03 ADMIN-USR-25..29 VALID-17..21 ERR-14 creates a user; Pending is saved as inactive', async () => {
+  it('ADMIN-USR-03 ADMIN-USR-25..29 VALID-17..21 ERR-14 ROLE-04 CONST-38 CONST-43 creates a user; Pending is saved as inactive', async () => {
     const { calls } = setup({
       'POST /api/users': (call) =>
         jsonResponse(201, { user: sampleUser({ id: 'n1', name: 'Nina Newhire', ...(call.body as object) }) }),
