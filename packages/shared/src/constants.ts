@@ -137,6 +137,10 @@ export const OFFER_STATUSES = ['pending', 'under_review', 'accepted', 'rejected'
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 /** Offers an admin may still decide and a buyer may still amend. */
 export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['pending', 'under_review'];
+/** Offers a buyer may still amend: open ones, a counter offer, and a rejected one (which reopens). */
+export const AMENDABLE_OFFER_STATUSES: readonly OfferStatus[] = ['pending', 'under_review', 'countered', 'rejected'];
+/** Vehicle statuses that take no offers (decisions.md). */
+export const NO_OFFER_VEHICLE_STATUSES: readonly string[] = ['Sold', 'Archived'];
 export const OFFER_DECISIONS = ['accepted', 'rejected'] as const;
 export type OfferDecision = (typeof OFFER_DECISIONS)[number];
 /** Labels a buyer sees for their own offer. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@vm/shared/common';
-import type { OfferStatus } from '@vm/shared/constants';
+import { AMENDABLE_OFFER_STATUSES, NO_OFFER_VEHICLE_STATUSES } from '@vm/shared/constants';
 import { MSG } from '@vm/shared/messages';
 import { dollarsToCents, formatMoney } from '@vm/shared/money';
 import { offerBodySchema, offerListSchema, offerSubmitResponseSchema } from '@vm/shared/offer';
@@ -11,15 +11,10 @@ import { recordActivity } from '../activity/activity-repository.ts';
 import { findVehicleRow } from '../vehicles/vehicle-repository.ts';
 import { amendOffer, findOfferRow, getOffer, insertOfferIfAbsent, listOwnOffers } from './offer-repository.ts';
 
-/** Vehicles that no longer take offers (decisions.md). */
-const CLOSED_VEHICLE_STATUSES = new Set(['Sold', 'Archived']);
-
-/** Why an existing offer cannot be amended, or undefined when it can (open, countered or rejected). */
+/** Why an existing offer cannot be amended, or undefined when it can. */
 function amendRefusal(status: string): string | undefined {
-  const s = status as OfferStatus;
-  if (s === 'accepted') return MSG.offerAcceptedNoAmend;
-  if (s === 'expired') return MSG.offerFinal;
-  return undefined;
+  if ((AMENDABLE_OFFER_STATUSES as readonly string[]).includes(status)) return undefined;
+  return status === 'accepted' ? MSG.offerAcceptedNoAmend : MSG.offerFinal;
 }
 
 /**
@@ -74,7 +69,7 @@ export async function buyerOfferRoutes(appBase: FastifyInstance) {
         const existing = await findOfferRow(trx, me.id, vehicle.id);
         const refusal = existing ? amendRefusal(existing.status) : undefined;
         if (refusal) throw conflict(refusal);
-        if (CLOSED_VEHICLE_STATUSES.has(vehicle.status)) throw conflict(MSG.vehicleNotForSale);
+        if (NO_OFFER_VEHICLE_STATUSES.includes(vehicle.status)) throw conflict(MSG.vehicleNotForSale);
 
         if (!existing) {
           const createdId = await insertOfferIfAbsent(trx, {

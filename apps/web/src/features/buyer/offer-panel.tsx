@@ -1,3 +1,4 @@
+import { AMENDABLE_OFFER_STATUSES, NO_OFFER_VEHICLE_STATUSES } from '@vm/shared/constants';
 import type { OfferBody } from '@vm/shared/offer';
 import { formatMoney } from '@vm/shared/money';
 import { relativeTime } from '@vm/shared/relative-time';
@@ -15,19 +16,20 @@ import { BUYER_MESSAGES } from './buyer-messages';
 import { OfferForm } from './offer-form';
 import { OfferStatusBadge } from './offer-status-badge';
 
-const CLOSED_REASONS: Record<string, string> = {
-  Sold: 'This vehicle has been sold and is no longer accepting offers.',
-  Archived: 'This vehicle is no longer listed and is not accepting offers.',
-};
-/** Statuses the buyer may still change (decisions.md: open or rejected; countered invites a new amount). */
-const AMENDABLE = new Set(['pending', 'under_review', 'rejected', 'countered']);
+/** Why a vehicle in one of NO_OFFER_VEHICLE_STATUSES takes no offer. */
+function closedReason(status: string): string | undefined {
+  if (!NO_OFFER_VEHICLE_STATUSES.includes(status)) return undefined;
+  return status === 'Sold'
+    ? 'This vehicle has been sold and is no longer accepting offers.'
+    : 'This vehicle is no longer listed and is not accepting offers.';
+}
 
-function Card({ children }: { children: ReactNode }) {
+function Card({ title = 'Make an offer', children }: { title?: string; children: ReactNode }) {
   return (
     <section aria-labelledby="offer-panel-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="offer-panel-title" className="mb-3 flex items-center gap-2 text-lg font-semibold text-ink-900">
         <HandCoins className="h-5 w-5 text-brand-600" aria-hidden="true" />
-        Make an offer
+        {title}
       </h2>
       {children}
     </section>
@@ -46,7 +48,7 @@ export function OfferPanel({ vehicle }: { vehicle: Vehicle }) {
   const own = useOwnOffer(vehicle.id, signedIn);
   const submit = useSubmitOffer(vehicle.id);
   const [formOpen, setFormOpen] = useState(false);
-  const closedReason = CLOSED_REASONS[vehicle.status];
+  const noOfferReason = closedReason(vehicle.status);
 
   if (status === 'loading' || (signedIn && own.isPending)) {
     return (
@@ -61,8 +63,8 @@ export function OfferPanel({ vehicle }: { vehicle: Vehicle }) {
   if (!signedIn) {
     return (
       <Card>
-        {closedReason ? (
-          <p className="text-sm text-slate-600">{closedReason}</p>
+        {noOfferReason ? (
+          <p className="text-sm text-slate-600">{noOfferReason}</p>
         ) : (
           <>
             <p className="mb-4 text-sm text-slate-600">
@@ -78,7 +80,7 @@ export function OfferPanel({ vehicle }: { vehicle: Vehicle }) {
   }
 
   const offer = own.data ?? null;
-  const canAmend = offer !== null && AMENDABLE.has(offer.status) && !closedReason;
+  const canAmend = offer !== null && AMENDABLE_OFFER_STATUSES.includes(offer.status) && !noOfferReason;
 
   const send = (body: OfferBody) => {
     submit.mutate(body, {
@@ -92,12 +94,12 @@ export function OfferPanel({ vehicle }: { vehicle: Vehicle }) {
   };
 
   return (
-    <Card>
+    <Card title={offer ? 'Your offer' : 'Make an offer'}>
       {own.isError ? <Alert>{BUYER_MESSAGES.offerLoadFailed}</Alert> : null}
       {offer ? (
         <div className="mb-4 space-y-2 rounded-xl bg-slate-50 p-4" data-testid="own-offer">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-sm font-medium text-slate-600">Your offer</span>
+            <span className="text-sm font-medium text-slate-600">Amount offered</span>
             <OfferStatusBadge status={offer.status} />
           </div>
           <p className="text-2xl font-bold text-ink-900">{formatMoney(offer.amount)}</p>
@@ -117,9 +119,9 @@ export function OfferPanel({ vehicle }: { vehicle: Vehicle }) {
         </div>
       ) : null}
 
-      {closedReason ? <p className="text-sm text-slate-600">{closedReason}</p> : null}
+      {noOfferReason ? <p className="text-sm text-slate-600">{noOfferReason}</p> : null}
 
-      {!closedReason && formOpen ? (
+      {!noOfferReason && formOpen ? (
         <OfferForm
           initial={offer && canAmend ? { amount: offer.amount, message: offer.message } : undefined}
           submitLabel={offer ? 'Amend offer' : 'Submit offer'}
@@ -129,7 +131,7 @@ export function OfferPanel({ vehicle }: { vehicle: Vehicle }) {
         />
       ) : null}
 
-      {!closedReason && !formOpen && !offer ? (
+      {!noOfferReason && !formOpen && !offer ? (
         <>
           <p className="mb-4 text-sm text-slate-600">
             Name your price for this {vehicle.make}. You can amend it until the dealer accepts.
