@@ -85,13 +85,13 @@ describe('admin people screens in a real browser', () => {
     expect(offer.status).toBe(201);
     await call(server, 'POST', `/vehicles/${vehicleId}/watch`, { watching: true }, buyer.token);
 
-    for (const [fullName, subject] of [
-      ['Carla Contact', 'Importing a Land Cruiser'],
-      ['Dev Delete', 'Please remove my data'],
+    for (const { fullName, subject, handle } of [
+      { fullName: 'Carla Contact', subject: 'Importing a Land Cruiser', handle: 'carla' },
+      { fullName: 'Dev Delete', subject: 'Please remove my data', handle: 'dev' },
     ]) {
       const res = await call(server, 'POST', '/contact/submit', {
         fullName,
-        email: `${fullName.split(' ')[0]?.toLowerCase()}-${stamp}@example.com`,
+        email: `${handle}-${stamp}@example.com`,
         phone: '(555) 010-3000',
         subject,
         message: 'Could you tell me more about how this works?',
