@@ -59,6 +59,7 @@ describe('admin catalogue in a real browser', () => {
   let photoDir: string;
   let photos: string[];
   let token = '';
+  const buyer = { email: `dana-${Date.now()}@example.com`, password: 'dana-pass-1' };
 
   const apiGet = async <T>(url: string): Promise<{ status: number; body: T }> => {
     const res = await fetch(`${server.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -83,9 +84,9 @@ describe('admin catalogue in a real browser', () => {
       body: JSON.stringify({
         firstName: 'Dana',
         lastName: 'Driver',
-        email: `dana-${Date.now()}@example.com`,
+        email: buyer.email,
         phone: '+1 555 010 4000',
-        password: 'dana-pass-1',
+        password: buyer.password,
       }),
     });
     await fetch(`${server.baseUrl}/api/contact/submit`, {
@@ -326,6 +327,36 @@ describe('admin catalogue in a real browser', () => {
 
     await page.setViewportSize({ width: 1024, height: 800 });
     await expect.poll(onScreen).toBe(true);
+
+    // ROUTE-28, ROUTE-29: /admin/ and unknown admin paths land on the dashboard.
+    await page.goto('/admin/');
+    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    await page.goto('/admin/no-such-page');
+    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    await context.close();
+  });
+
+  it('ROUTE-21 ROUTE-22: anonymous visitors who open /admin/* go to /login; a signed-in buyer is sent on to / without a redirect loop', async () => {
+    const { page, context } = await newPage(browser, server.baseUrl, VIEWPORTS.desktop);
+    await page.goto('/admin/settings');
+    await page.waitForURL(`${server.baseUrl}/login`);
+    // A signed-in buyer (session stored as the login form stores it).
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(buyer),
+    });
+    const session = (await login.json()) as { token: string; refreshToken: string; user: unknown };
+    await page.evaluate((s) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('refreshToken', s.refreshToken);
+      localStorage.setItem('user', JSON.stringify(s.user));
+    }, session);
+    await page.goto('/admin/settings');
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByText('Back Office').count()).toBe(0);
     await context.close();
   });
 });

@@ -11,24 +11,25 @@ import { ApiError } from '../../lib/api-client';
 import { useAuth } from './auth-context';
 import { AUTH_MESSAGES } from './auth-messages';
 import { AuthCard } from './auth-card';
+import { isAdminRole } from '@vm/shared/constants';
 import { originPath } from './require-auth';
 
 export function LoginPage() {
   usePageTitle('Log in');
-  const { status, login } = useAuth();
+  const { status, login, isAdmin } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema) });
 
   if (status === 'authenticated' && !formState.isSubmitting)
-    return <Navigate to={originPath(location.state)} replace />;
+    return <Navigate to={originPath(location.state, isAdmin)} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await login(values.email, values.password);
-      navigate(originPath(location.state), { replace: true });
+      const user = await login(values.email, values.password);
+      navigate(originPath(location.state, isAdminRole(user.role)), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) setError(AUTH_MESSAGES.loginInvalid);
       else setError(err instanceof ApiError && err.serverMessage ? err.serverMessage : AUTH_MESSAGES.loginFailed);

@@ -22,7 +22,7 @@ export function RegisterPage() {
   const { register, handleSubmit, formState } = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema) });
 
   if (status === 'authenticated' && !formState.isSubmitting)
-    return <Navigate to={originPath(location.state)} replace />;
+    return <Navigate to={originPath(location.state, false)} replace />;
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
     setError(null);
@@ -39,7 +39,7 @@ export function RegisterPage() {
     }
     try {
       acceptSession(response);
-      navigate(originPath(location.state), { replace: true });
+      navigate(originPath(location.state, false), { replace: true });
     } catch (err) {
       setError(err instanceof MissingTokenError ? AUTH_MESSAGES.registerAutoLoginFailed : AUTH_MESSAGES.registerFailed);
     }

@@ -23,9 +23,14 @@ export function RequireAuth({ children, admin = false, adminOnly = false }: Prop
   return <>{children}</>;
 }
 
-/** Where to go after login: the remembered origin path, else / (ROUTE-19, ROUTE-20). */
-export function originPath(state: unknown): string {
+/**
+ * Where to go after login: the remembered origin path, else / (ROUTE-19, ROUTE-20). A user who may
+ * not open the admin area goes to / instead of back to an admin origin, which would send them to
+ * /login again and loop.
+ */
+export function originPath(state: unknown, canOpenAdmin = true): string {
   const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
   if (!from?.pathname || from.pathname === '/login' || from.pathname === '/register') return '/';
+  if (!canOpenAdmin && from.pathname.startsWith('/admin')) return '/';
   return `${from.pathname}${from.search ?? ''}`;
 }
