@@ -172,11 +172,13 @@ function report(results: DialectResult[], machine: ReturnType<typeof machineInfo
   const sections: string[] = [
     `autocannon, ${SHAPES.length} URL shapes, 10 connections, ${seconds} s each after a 2 s warm-up, against one server process (\`node --import tsx apps/api/src/server.ts\`, SEED=none, RATE_LIMIT=off, LOG_LEVEL=warn) on 127.0.0.1. The load generator runs on the same machine and shares its cores. Latencies are every response's own time (autocannon's per-response event), requests/s is responses over the measured seconds.`,
     'The search keeps each count and page of ids per catalogue version (bumped by triggers when a listing changes), so a fixed URL is answered from that cache after its first request: those rows measure a popular search. The "cache miss" rows change an always-true or nearly neutral filter on every request, so each one runs its SQL: they measure a search nobody ran before. The full-text shapes have no such neutral filter (any change to the words changes the work), so their uncached cost is the SQL time in the plans section, where every statement is timed alone.',
+    '"Ratio by CPU time" divides the ceiling\'s server CPU time per request by the shape\'s: the throughput ratio one would see with the server alone on a core. It hardly depends on what else runs on the machine, unlike requests/s and latency, which are measured on a machine shared with other work (see the load average above).',
     `The ceiling is GET /api/health, the cheapest route there is (one \`select 1\`): there is no route that answers fixed JSON without touching the database. GET /api/docs/json is shown for reference only (a large fixed document). A route such as GET /api/ping answering \`{"ok":true}\` with no database call would make a cleaner ceiling; the difference is small on SQLite (an in-process \`select 1\` costs microseconds) and larger on PostgreSQL (one network round trip).`,
   ];
   for (const r of results) {
     const ceiling = r.shapes.find((s) => s.shape.kind === 'ceiling')?.run.requestsPerSecond ?? 0;
     const searches = r.shapes.filter((s) => s.shape.kind === 'search');
+    const ceilingCpu = r.shapes.find((s) => s.shape.kind === 'ceiling')?.cpuMsPerRequest ?? 0;
     sections.push(`## ${r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
     sections.push(
       table(
@@ -187,13 +189,16 @@ function report(results: DialectResult[], machine: ReturnType<typeof machineInfo
           'p50',
           'p99',
           'Max',
+          'Server CPU/request',
           'Ratio to ceiling',
+          'Ratio by CPU time',
           'Statuses',
           'p99 < 25 ms',
           'Throughput >= 30%',
         ],
         r.shapes.map((s) => {
           const ratio = ceiling ? s.run.requestsPerSecond / ceiling : 0;
+          const cpuRatio = s.cpuMsPerRequest ? ceilingCpu / s.cpuMsPerRequest : 0;
           const isSearch = s.shape.kind === 'search';
           return [
             `${s.shape.name}<br>\`${s.shape.path}\``,
@@ -204,6 +209,7 @@ function report(results: DialectResult[], machine: ReturnType<typeof machineInfo
             ms(s.run.latency.max),
             ms(s.cpuMsPerRequest),
             s.shape.kind === 'ceiling' ? '1 (ceiling)' : pct(ratio),
+            s.shape.kind === 'ceiling' ? '1 (ceiling)' : pct(cpuRatio),
             Object.entries(s.run.statuses)
               .map(([c, n]) => `${c}: ${int(n)}`)
               .join(', ') + (s.run.errors ? `, errors: ${s.run.errors}` : ''),
