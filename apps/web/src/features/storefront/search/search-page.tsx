@@ -1,6 +1,190 @@
-export function SearchPage() {
-  return <div>Search</div>;
+import { SlidersHorizontal, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { PagePager } from '../../../components/page-pager';
+import { VehicleCard, VehicleCardSkeleton } from '../../../components/vehicle-card';
+import { usePageTitle } from '../../../lib/page-title';
+import { useVehicleSearch } from '../api/vehicles';
+import { SearchFilters } from './search-filters';
+import {
+  type FilterKey,
+  hasFilters,
+  readSearchState,
+  toSearchQuery,
+  withFilter,
+  withoutFilters,
+  withPage,
+} from './search-params';
+
+/** ERR-34, ERR-35. */
+export const SEARCH_MESSAGES = {
+  failed: 'Failed to search vehicles. Please try again.',
+  empty: 'No vehicles found matching your search criteria.',
+} as const;
+
+const SORTS = [
+  { value: 'newest', label: 'Newest listings' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'year', label: 'Year: newest first' },
+  { value: 'mileage', label: 'Mileage: lowest first' },
+] as const;
+
+const count = new Intl.NumberFormat('en-US');
+
+interface Props {
+  title: string;
+  intro: string;
+  /** Filters fixed by the page itself (the auctions page: listingType=auction). */
+  preset?: Partial<Record<FilterKey, string>>;
 }
+
+/** The search screen (SEARCH-01..24): filters in the URL, a 3-column grid, 9 per page, a pager. */
+function VehicleSearch({ title, intro, preset = {} }: Props) {
+  usePageTitle(title);
+  const [params, setParams] = useSearchParams();
+  const state = readSearchState(params);
+  const search = useVehicleSearch(toSearchQuery(state, preset));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+
+  const setFilter = (key: FilterKey | 'sort', value: string | string[]) => setParams(withFilter(params, key, value));
+  const clearFilters = () => setParams(withoutFilters(params));
+  const goToPage = (page: number) => setParams(withPage(params, page));
+
+  // ERR-34: a failed search shows the message and no stale results.
+  const data = search.isError ? undefined : search.data;
+  const sortValue = state.sort || (state.query ? '' : 'newest');
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-10">
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold tracking-tight text-ink-900">{title}</h1>
+        <p className="mt-1 text-slate-600">{intro}</p>
+      </header>
+      <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
+        <aside aria-label="Search filters">
+          <button
+            type="button"
+            className="flex w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm lg:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((v) => !v)}
+          >
+            <span className="inline-flex items-center gap-2">
+              <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+              Filters
+            </span>
+            <span className="text-slate-500">{filtersOpen ? 'Hide' : 'Show'}</span>
+          </button>
+          <div
+            id={filtersId}
+            className={`${filtersOpen ? 'block' : 'hidden'} mt-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:mt-0 lg:block`}
+          >
+            <div className="mb-4 flex items-center justify-between">
+              <h2 className="text-base font-semibold text-ink-900">Filters</h2>
+              {hasFilters(state) ? (
+                <button
+                  type="button"
+                  onClick={clearFilters}
+                  className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  <X className="h-4 w-4" aria-hidden="true" />
+                  Clear all
+                </button>
+              ) : null}
+            </div>
+            <SearchFilters state={state} onChange={setFilter} showListingType={preset.listingType === undefined} />
+          </div>
+        </aside>
+        <section aria-labelledby="results-title" className="min-w-0">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="results-title" className="text-sm font-medium text-slate-700" aria-live="polite">
+              {data ? `${count.format(data.total)} ${data.total === 1 ? 'vehicle' : 'vehicles'} found` : 'Searching...'}
+            </h2>
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              Sort by
+              <select
+                value={sortValue}
+                onChange={(e) => setFilter('sort', e.target.value)}
+                className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+              >
+                {state.query ? <option value="">Best match</option> : null}
+                {SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+
+          {search.isError ? (
+            <Alert>
+              <p>{SEARCH_MESSAGES.failed}</p>
+              <Button variant="secondary" className="mt-3" onClick={() => search.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          ) : !data ? (
+            <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+              {Array.from({ length: 6 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <li key={i}>
+                  <VehicleCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          ) : data.vehicles.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+              <p className="font-medium text-slate-700">{SEARCH_MESSAGES.empty}</p>
+              {hasFilters(state) ? (
+                <Button variant="secondary" className="mt-4" onClick={clearFilters}>
+                  Clear all filters
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <>
+              <ul
+                className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${search.isPlaceholderData ? 'opacity-60' : ''}`}
+                aria-busy={search.isPlaceholderData}
+              >
+                {data.vehicles.map((v) => (
+                  <li key={v.id}>
+                    <VehicleCard vehicle={v} sizes="(min-width: 1280px) 320px, (min-width: 640px) 50vw, 100vw" />
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-10">
+                <PagePager page={state.page} pages={data.pages} onPageChange={goToPage} />
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function SearchPage() {
+  return (
+    <VehicleSearch
+      title="Browse Vehicles"
+      intro="Search our full inventory of imported, classic and collectible vehicles."
+    />
+  );
+}
+
+/** /auctions (decisions.md): the same search, fixed to auction listings. */
 export function AuctionsPage() {
-  return <div>Auctions</div>;
+  return (
+    <VehicleSearch
+      title="Auctions"
+      intro="Vehicles offered at auction: watch the ones you like and make your offer before the hammer falls."
+      preset={{ listingType: 'auction' }}
+    />
+  );
 }

@@ -1,0 +1,100 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { HOME_TAGGED_LIMIT, SIMILAR_DEFAULT_LIMIT, type Tag } from '@vm/shared/constants';
+import type { Vehicle, VehicleSearchResponse, VehicleSummary } from '@vm/shared/vehicle';
+import { api } from '../../../lib/api-client';
+
+/** Query parameters of GET /vehicles/search; empty values are dropped by the API client (SEARCH-16). */
+export type SearchQuery = Record<string, string | number | boolean | undefined>;
+
+export const vehicleKeys = {
+  all: ['vehicles'] as const,
+  search: (query: SearchQuery) => ['vehicles', 'search', query] as const,
+  detail: (id: string) => ['vehicles', 'detail', id] as const,
+  makes: ['vehicles', 'makes'] as const,
+  models: (make: string) => ['vehicles', 'models', make] as const,
+  tagged: (tag: Tag) => ['vehicles', 'tagged', tag] as const,
+  random: (slot: string) => ['vehicles', 'random', slot] as const,
+  similar: (vehicleId: string) => ['vehicles', 'similar', vehicleId] as const,
+};
+
+export function searchVehicles(query: SearchQuery): Promise<VehicleSearchResponse> {
+  return api<VehicleSearchResponse>('/vehicles/search', { query });
+}
+
+/** The results of one search; the previous page stays on screen while the next one loads. */
+export function useVehicleSearch(query: SearchQuery) {
+  return useQuery({
+    queryKey: vehicleKeys.search(query),
+    queryFn: () => searchVehicles(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useVehicle(id: string) {
+  return useQuery({
+    queryKey: vehicleKeys.detail(id),
+    queryFn: () => api<Vehicle>(`/vehicles/${encodeURIComponent(id)}`),
+  });
+}
+
+/** Makes change rarely: kept for ten minutes. */
+export function useMakes() {
+  return useQuery({
+    queryKey: vehicleKeys.makes,
+    queryFn: () => api<{ makes: string[] }>('/vehicles/makes'),
+    select: (data) => data.makes,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useModels(make: string) {
+  return useQuery({
+    queryKey: vehicleKeys.models(make),
+    queryFn: () => api<{ models: string[] }>('/vehicles/models', { query: { make } }),
+    select: (data) => data.models,
+    enabled: make !== '',
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** HOME-12, HOME-13: the newest vehicles with a tag, 6 for the home page. */
+export function useTaggedVehicles(tag: Tag) {
+  return useQuery({
+    queryKey: vehicleKeys.tagged(tag),
+    queryFn: () =>
+      api<{ vehicles: VehicleSummary[] }>('/vehicles/tagged', { query: { tag, limit: HOME_TAGGED_LIMIT } }),
+    select: (data) => data.vehicles,
+  });
+}
+
+/** HOME-14, HOME-15: a random selection, fetched only when a tagged list needs a stand-in. */
+export function useRandomVehicles(slot: string, enabled: boolean) {
+  return useQuery({
+    queryKey: vehicleKeys.random(slot),
+    queryFn: () => searchVehicles({ random: true, limit: HOME_TAGGED_LIMIT }),
+    select: (data) => data.vehicles,
+    enabled,
+    // A new random pick on every render would make the carousel jump.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** DETAIL-29: up to 3 vehicles of the same make (then closest in price and year), never this one. */
+export function useSimilarVehicles(vehicle: Vehicle | undefined) {
+  return useQuery({
+    queryKey: vehicleKeys.similar(vehicle?.id ?? ''),
+    queryFn: () =>
+      api<{ vehicles: VehicleSummary[] }>('/vehicles/similar', {
+        query: {
+          make: vehicle?.make,
+          model: vehicle?.model,
+          year: vehicle?.year,
+          price: vehicle?.price,
+          exclude: vehicle?.id,
+          limit: SIMILAR_DEFAULT_LIMIT,
+        },
+      }),
+    select: (data) => data.vehicles,
+    enabled: vehicle !== undefined,
+  });
+}
