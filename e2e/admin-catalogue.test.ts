@@ -59,6 +59,7 @@ describe('admin catalogue in a real browser', () => {
   let photoDir: string;
   let photos: string[];
   let token = '';
+  let owner = { firstName: '', lastName: '' };
   const buyer = { email: `dana-${Date.now()}@example.com`, password: 'dana-pass-1' };
 
   const apiGet = async <T>(url: string): Promise<{ status: number; body: T }> => {
@@ -76,7 +77,9 @@ describe('admin catalogue in a real browser', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADMIN),
     });
-    token = ((await login.json()) as { token: string }).token;
+    const session = (await login.json()) as { token: string; user: { firstName: string; lastName: string } };
+    token = session.token;
+    owner = session.user;
     // Something for the dashboard to count: a buyer and an inquiry.
     await fetch(`${server.baseUrl}/api/auth/register`, {
       method: 'POST',
@@ -109,7 +112,7 @@ describe('admin catalogue in a real browser', () => {
 
   const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
 
-  it('ADMIN-SHELL ADMIN-DASH ADMIN-VEH ADMIN-SET: dashboard, vehicle with photos, search, edit, storefront, delete, settings', async () => {
+  it('ADMIN-SHELL-01..07 ADMIN-DASH-01..04 ADMIN-DASH-06 ADMIN-DASH-12 ADMIN-DASH-13 ADMIN-VEH-01..04 ADMIN-VEH-09..10 ADMIN-VEH-13..20 ADMIN-VEH-24..31 ADMIN-VEH-35..39 ADMIN-VEH-44..46 ADMIN-VEH-49..52 ADMIN-SET-01..03 ADMIN-SET-05 ADMIN-SET-06 ADMIN-SET-10 ADMIN-SET-13 ERR-05 ERR-07 ERR-08 ERR-32 ERR-33 VALID-02 VALID-06: the catalogue walk, from dashboard counts to settings on the storefront API', async () => {
     const { page, context } = await newPage(browser, server.baseUrl, VIEWPORTS.desktop);
     await page.goto('/admin/vehicles');
     await page.waitForURL(`${server.baseUrl}/login`);
@@ -124,6 +127,7 @@ describe('admin catalogue in a real browser', () => {
     for (const label of ['Dashboard', 'Vehicles', 'Offers', 'Users', 'Contacts', 'Settings'])
       expect(await sidebar.getByRole('link', { name: label }).isVisible()).toBe(true);
     expect(await sidebar.getByText(ADMIN.email).isVisible()).toBe(true);
+    expect(await sidebar.getByText(`${owner.firstName} ${owner.lastName}`).isVisible()).toBe(true);
     expect(await sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('class')).toContain('bg-brand-600');
 
     // Dashboard counts match what the API reports.
@@ -139,6 +143,15 @@ describe('admin catalogue in a real browser', () => {
     expect(await count('totalOffers')).toBe(String(offers.body.totalOffers ?? 0));
     expect(await count('totalVehicles')).toBe('0');
     expect(await page.getByText('Some activities are only visible to Super Admins').isVisible()).toBe(true);
+    expect(await page.getByText('Role:').textContent()).toContain('SuperAdmin');
+    const shortcuts: [string, string][] = [
+      ['Manage Vehicles', '/admin/vehicles'],
+      ['Manage Users', '/admin/users'],
+      ['Contact Management', '/admin/contacts'],
+      ['Offer Management', '/admin/offers'],
+    ];
+    for (const [name, href] of shortcuts)
+      expect(await page.getByRole('link', { name: new RegExp(name) }).getAttribute('href')).toBe(href);
     // The owner is a super admin: the registration shows in Recent Activity.
     expect(await page.getByText('Dana Driver registered').isVisible()).toBe(true);
     await screenshot(page, 'admin-dashboard-1440');
@@ -201,6 +214,11 @@ describe('admin catalogue in a real browser', () => {
     await page.getByRole('button', { name: 'Add Vehicle' }).waitFor();
     const row = page.getByRole('row', { name: /Hakosuka/ });
     await row.waitFor();
+    for (const header of ['Title', 'Make & Model', 'Year', 'VIN', 'Actions'])
+      expect(await page.getByRole('columnheader', { name: header }).isVisible()).toBe(true);
+    expect(await row.getByRole('cell', { name: 'Nissan Skyline', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Showing 1 to 1 of 1 results').isVisible()).toBe(true);
+    expect(await page.getByLabel('Show').inputValue()).toBe('10');
     await page.getByPlaceholder('Search vehicles...').fill('no such car');
     await page.getByText('No vehicles found matching your filters. Try different criteria.').waitFor();
     await page.getByPlaceholder('Search vehicles...').fill('skyline');
@@ -216,6 +234,8 @@ describe('admin catalogue in a real browser', () => {
     expect(await row.getByText('1971-nissan-skyline-gt-r-hakosuka').isVisible()).toBe(true);
     await screenshot(page, 'admin-vehicles-1440');
     await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByPlaceholder('Search vehicles...').fill('');
+    await page.getByText('Showing 1 to 1 of 1 results').waitFor();
 
     // Edit it.
     await page.getByRole('button', { name: 'Edit 1971 Nissan Skyline GT-R Hakosuka' }).click();
@@ -248,9 +268,13 @@ describe('admin catalogue in a real browser', () => {
     expect(afterPhotoDelete.body.images.map((i) => i.id)).toEqual(created.body.images.slice(1).map((i) => i.id));
     expect(afterPhotoDelete.body.defaultImage).toBe(created.body.images[1]?.url);
 
-    // Delete the vehicle.
-    await page.getByRole('button', { name: 'Delete 1971 Nissan Skyline GT-R Hakosuka' }).click();
+    // Delete the vehicle: Cancel keeps it, Delete removes it.
     const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+    await page.getByRole('button', { name: 'Delete 1971 Nissan Skyline GT-R Hakosuka' }).click();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+    expect(await row.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Delete 1971 Nissan Skyline GT-R Hakosuka' }).click();
     await confirm
       .getByText('Are you sure you want to delete 1971 Nissan Skyline GT-R Hakosuka? This action cannot be undone.')
       .waitFor();
@@ -283,6 +307,7 @@ describe('admin catalogue in a real browser', () => {
 
     // The top-bar user menu: Profile, then Logout to /login.
     await page.getByRole('button', { name: 'User menu' }).click();
+    expect(await page.getByRole('menuitem', { name: 'View Frontend' }).getAttribute('href')).toBe('/');
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(`${server.baseUrl}/admin/profile`);
     await page.getByText('Personal details').waitFor();
@@ -293,7 +318,7 @@ describe('admin catalogue in a real browser', () => {
     await context.close();
   });
 
-  it('ADMIN-SHELL-09..12 CONST-14: below 1024px the sidebar hides, opens with the toggle and closes on an outside click', async () => {
+  it('ADMIN-SHELL-08..12 CONST-14 ROUTE-28 ROUTE-29 ADMIN-DASH-05 ADMIN-DASH-16 VALID-27: below 1024px the sidebar hides, opens with the toggle and closes on an outside click', async () => {
     const { page, context } = await newPage(browser, server.baseUrl, VIEWPORTS.mobile);
     await page.goto('/login');
     await loginThroughForm(page, ADMIN.email, ADMIN.password);
@@ -333,6 +358,25 @@ describe('admin catalogue in a real browser', () => {
     await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
     await page.goto('/admin/no-such-page');
     await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+
+    // ADMIN-DASH-05: a failing count source counts 0 and the rest still loads.
+    await page.route('**/api/contact/admin/stats', (r) => r.fulfill({ status: 500, body: '{"message":"down"}' }));
+    await page.reload();
+    await page.getByText('Recent Activity').waitFor();
+    expect(await page.getByTestId('totalContacts').textContent()).toBe('0');
+    expect(await page.getByTestId('totalUsers').textContent()).toBe('2');
+    // ADMIN-DASH-16: when the activity cannot load, Retry reloads the page.
+    await page.route('**/api/admin/activity*', (r) => r.fulfill({ status: 500, body: '{"message":"down"}' }));
+    await page.reload();
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    await page.unroute('**/api/admin/activity*');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Recent Activity').waitFor();
+
+    // ADMIN-SHELL-08: the separate logout button ends the session too.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.baseUrl}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
     await context.close();
   });
 
