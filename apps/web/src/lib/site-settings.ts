@@ -1,5 +1,6 @@
 import { SETTINGS_CACHE_MS } from '@vm/shared/constants';
-import { EMPTY_SETTINGS, mergeSettings, type PublicSettings, toPublicSettings } from '@vm/shared/settings';
+import type { PublicSettings } from '@vm/shared/settings';
+import { EMPTY_SETTINGS, mergeSettings, toPublicSettings } from '@vm/shared/settings-defaults';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 

@@ -1,6 +1,7 @@
 import { DEFAULT_COMPANY_DESCRIPTION, FALLBACK_CONTACT, WEEKDAYS, type Weekday } from '@vm/shared/constants';
 import { resolveImagePath } from '@vm/shared/image-path';
-import { DEFAULT_BUSINESS_HOURS, type PublicSettings } from '@vm/shared/settings';
+import type { PublicSettings } from '@vm/shared/settings';
+import { DEFAULT_BUSINESS_HOURS } from '@vm/shared/settings-defaults';
 import { useSiteSettings } from '../../lib/site-settings';
 
 /** The name shown before settings load or when none is set (matches index.html's title). */
