@@ -380,6 +380,115 @@ describe('admin catalogue in a real browser', () => {
     await context.close();
   });
 
+  it('ADMIN-DASH-08 ADMIN-DASH-14 ADMIN-DASH-15 ADMIN-VEH-42 ADMIN-SET-11 ADMIN-SET-12 ERR-01..04 ERR-29..31: loading, empty and failure states', async () => {
+    const { page, context } = await newPage(browser, server.baseUrl, VIEWPORTS.desktop);
+    await page.goto('/login');
+    await loginThroughForm(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.baseUrl}/`);
+    const hold = <T>(ms: number, value: T) => new Promise<T>((r) => setTimeout(() => r(value), ms));
+    const fail = (message?: string) => ({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify(message ? { message } : {}),
+    });
+
+    // Dashboard: loading text, then the fallback entry when there are no events.
+    await page.route('**/api/admin/activity*', async (r) =>
+      r.fulfill(
+        await hold(800, {
+          status: 200,
+          contentType: 'application/json',
+          body: '{"activities":[],"isSuperAdmin":false}',
+        }),
+      ),
+    );
+    await page.goto('/admin/dashboard');
+    await page.getByText('Loading dashboard data...').waitFor();
+    await page.getByText('Dashboard loaded successfully').waitFor();
+    expect(await page.getByText('No recent activity found').isVisible()).toBe(true);
+    await page.unroute('**/api/admin/activity*');
+
+    // Vehicles: a list failure shows the dismissible banner.
+    const vehicle = await fetch(`${server.baseUrl}/api/vehicles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: 'Error State Coupe',
+        make: 'Mazda',
+        model: 'Cosmo',
+        year: 1968,
+        bodyType: 'Coupe',
+      }),
+    });
+    expect(vehicle.status).toBe(201);
+    await page.route('**/api/vehicles?*', (r) => r.fulfill(fail()));
+    await page.goto('/admin/vehicles');
+    await page.getByText('Failed to load vehicles. Please try again.').waitFor();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => page.getByText('Failed to load vehicles. Please try again.').isVisible()).toBe(false);
+    await page.unroute('**/api/vehicles?*');
+    await page.reload();
+    await page.getByRole('row', { name: /Error State Coupe/ }).waitFor();
+
+    // Create: "Saving..." while busy, then the server's message, else the fallback.
+    let createReply = fail('Database is on fire');
+    await page.route('**/api/vehicles', async (r) =>
+      r.request().method() === 'POST' ? r.fulfill(await hold(600, createReply)) : r.fallback(),
+    );
+    await page.getByRole('button', { name: 'Add Vehicle' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add New Vehicle' });
+    await modal.getByLabel('Title *').fill('Never Saved');
+    await modal.getByLabel('Make *').fill('Mazda');
+    await modal.getByLabel('Model *').fill('RX-7');
+    await modal.getByRole('button', { name: 'Save Vehicle' }).click();
+    await modal.getByRole('button', { name: 'Saving...' }).waitFor();
+    expect(await modal.getByRole('button', { name: 'Saving...' }).isDisabled()).toBe(true);
+    await toast(page, 'Error: Database is on fire');
+    createReply = fail();
+    await modal.getByRole('button', { name: 'Save Vehicle' }).click();
+    await toast(page, 'Failed to create vehicle. Please try again.');
+    expect(await modal.isVisible()).toBe(true);
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+
+    // Update and delete failures.
+    await page.route('**/api/vehicles/*', (r) =>
+      ['PUT', 'DELETE'].includes(r.request().method()) ? r.fulfill(fail()) : r.fallback(),
+    );
+    await page.getByRole('button', { name: 'Edit Error State Coupe' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Vehicle' });
+    await expect.poll(() => edit.getByLabel('Title *').inputValue()).toBe('Error State Coupe');
+    await edit.getByRole('button', { name: 'Update Vehicle' }).click();
+    await toast(page, 'Failed to update vehicle. Please try again.');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete Error State Coupe' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Failed to delete vehicle. Please try again.');
+    expect(await page.getByRole('row', { name: /Error State Coupe/ }).isVisible()).toBe(true);
+    await page.unroute('**/api/vehicles/*');
+    await page.unroute('**/api/vehicles');
+
+    // Settings: loading, load failure, save and upload failures, "Saving..." while busy.
+    await page.route('**/api/settings', async (r) =>
+      r.request().method() === 'GET' ? r.fulfill(await hold(600, fail())) : r.fallback(),
+    );
+    await page.goto('/admin/settings');
+    await page.getByText('Loading settings...').waitFor();
+    await page.getByText('Failed to load settings. Please try again.').waitFor();
+    await page.unroute('**/api/settings');
+    await page.route('**/api/settings', async (r) =>
+      r.request().method() === 'PUT' ? r.fulfill(await hold(600, fail())) : r.fallback(),
+    );
+    await page.route('**/api/settings/media/*', (r) => r.fulfill(fail()));
+    await page.reload();
+    await page.getByRole('tab', { name: 'Media', exact: true }).click();
+    await page.getByLabel('Upload hero image').setInputFiles(photos[0] ?? '');
+    await toast(page, 'Failed to upload heroImage. Please try again.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: 'Saving...' }).waitFor();
+    await toast(page, 'Failed to save settings. Please try again.');
+    await context.close();
+  });
+
   it('ROUTE-21 ROUTE-22: anonymous visitors who open /admin/* go to /login; a signed-in buyer is sent on to / without a redirect loop', async () => {
     const { page, context } = await newPage(browser, server.baseUrl, VIEWPORTS.desktop);
     await page.goto('/admin/settings');
