@@ -112,7 +112,7 @@ describe('admin catalogue in a real browser', () => {
 
   const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text).first().waitFor();
 
-  it('ADMIN-SHELL-01..07 ADMIN-DASH-01..04 ADMIN-DASH-06 ADMIN-DASH-12 ADMIN-DASH-13 ADMIN-VEH-01..04 ADMIN-VEH-09..10 ADMIN-VEH-13..20 ADMIN-VEH-24..31 ADMIN-VEH-35..39 ADMIN-VEH-44..46 ADMIN-VEH-49..52 ADMIN-SET-01..03 ADMIN-SET-05 ADMIN-SET-06 ADMIN-SET-10 ADMIN-SET-13 ERR-05 ERR-07 ERR-08 ERR-32 ERR-33 VALID-02 VALID-06: the catalogue walk, from dashboard counts to settings on the storefront API', async () => {
+  it('ADMIN-SHELL-01..07 ADMIN-DASH-01..04 ADMIN-DASH-06 ADMIN-DASH-12 ADMIN-DASH-13 ADMIN-VEH-01..04 ADMIN-VEH-09..10 ADMIN-VEH-13..20 ADMIN-VEH-24..31 ADMIN-VEH-35..39 ADMIN-VEH-44..46 ADMIN-VEH-49..52 ADMIN-SET-01..03 ADMIN-SET-05 ADMIN-SET-06 ADMIN-SET-10 ADMIN-SET-13 ERR-05 ERR-07 ERR-08 ERR-32 ERR-33 VALID-02 VALID-06: the catalogue walk, from dashboard counts to settings in the storefront header and footer', async () => {
     const { page, context } = await newPage(browser, server.baseUrl, VIEWPORTS.desktop);
     await page.goto('/admin/vehicles');
     await page.waitForURL(`${server.baseUrl}/login`);
@@ -253,6 +253,13 @@ describe('admin catalogue in a real browser', () => {
     const visitor = await newPage(browser, server.baseUrl, VIEWPORTS.desktop);
     const detail = await visitor.page.goto(`/vehicles/${created.body.slug}`);
     expect(detail?.status()).toBe(200);
+    await visitor.page.getByRole('heading', { level: 1, name: '1971 Nissan Skyline GT-R Hakosuka' }).waitFor();
+    // The gallery opens on the chosen default photo, and the badges follow the tags and listing type.
+    const main = visitor.page.getByTestId('gallery-main').getByRole('img');
+    await expect.poll(() => main.getAttribute('alt')).toContain('photo 2 of 3');
+    expect(await main.getAttribute('src')).toContain(created.body.images[1]?.id ?? '-');
+    for (const badge of ['Hot', 'Auction'])
+      expect(await visitor.page.getByText(badge, { exact: true }).first().isVisible()).toBe(true);
     await screenshot(visitor.page, 'storefront-vehicle-after-admin-edit-1440');
     await visitor.context.close();
 
@@ -304,6 +311,19 @@ describe('admin catalogue in a real browser', () => {
     expect(pub.contact.phone).toBe('+1 555 010 7777');
     expect(pub.media.logo).toMatch(/^\/uploads\/media\/logo-.+\.jpg$/);
     expect((await fetch(`${server.baseUrl}${pub.media.logo}`)).status).toBe(200);
+    // The storefront chrome shows them at once: logo in the header, name and phone in the footer.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'View Frontend' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    const logo = page.getByRole('banner').getByRole('img', { name: 'Skyline Imports Ltd' });
+    await logo.waitFor();
+    expect(await logo.getAttribute('src')).toContain(pub.media.logo);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByText('Skyline Imports Ltd').first().isVisible()).toBe(true);
+    expect(await footer.getByText('+1 555 010 7777').isVisible()).toBe(true);
+    await screenshot(page, 'storefront-after-settings-1440');
+    await page.goto('/admin/dashboard');
+    await page.getByText('Recent Activity').waitFor();
 
     // The top-bar user menu: Profile, then Logout to /login.
     await page.getByRole('button', { name: 'User menu' }).click();

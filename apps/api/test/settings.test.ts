@@ -114,6 +114,8 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     await put({ ...filled, company: { ...filled.company, name: 'Renamed Motors' } });
     const pub = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' });
     expect(pub.json().company.name).toBe('Renamed Motors');
+    // Browsers must not serve the old settings from their HTTP cache either.
+    expect(pub.headers['cache-control']).toBe('no-cache');
   });
 
   it('VALID-27..29 CONST-25 CONST-26: meta title over 60, description over 160, bad URLs and partial objects are refused', async () => {

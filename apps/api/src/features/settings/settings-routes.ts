@@ -33,7 +33,9 @@ export async function settingsRoutes(appBase: FastifyInstance) {
     '/public',
     { schema: { tags: ['settings'], response: { 200: publicSettingsSchema } } },
     async (_request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=60');
+      // Revalidated on every read (the in-memory cache above keeps that cheap): an HTTP max-age
+      // would let a browser keep showing the old company name for a while after an admin saves.
+      reply.header('Cache-Control', 'no-cache');
       return app.publicSettings.get();
     },
   );
