@@ -50,16 +50,30 @@ export function DropdownMenu({ button, buttonClassName = '', children, align = '
     const onPointer = (event: MouseEvent | TouchEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Escape closes the menu wherever focus is (after a mouse click it is still on the button).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
     document.addEventListener('mousedown', onPointer);
     document.addEventListener('touchstart', onPointer);
+    document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('mousedown', onPointer);
       document.removeEventListener('touchstart', onPointer);
+      document.removeEventListener('keydown', onKey);
     };
   }, [open, items]);
 
   const onButtonKeyDown = (event: ReactKeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+    if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      // Already open (by a click): move into it.
+      event.preventDefault();
+      const list = items();
+      (event.key === 'ArrowDown' ? list[0] : list[list.length - 1])?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       focusOnOpen.current = 'first';
       setOpen(true);
@@ -81,10 +95,7 @@ export function DropdownMenu({ button, buttonClassName = '', children, align = '
     else if (event.key === 'ArrowUp') move(index - 1);
     else if (event.key === 'Home') move(0);
     else if (event.key === 'End') move(list.length - 1);
-    else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Tab') close(false);
+    else if (event.key === 'Tab') close(false);
   };
 
   const onMenuClick = (event: ReactMouseEvent) => {

@@ -86,9 +86,12 @@ export function AboutPage() {
               ['12', 'Source countries'],
               ['50', 'States delivered to'],
             ].map(([value, label]) => (
-              <div key={label} className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-                <dd className="text-3xl font-extrabold text-brand-700">{value}</dd>
+              <div
+                key={label}
+                className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
+              >
                 <dt className="mt-1 text-sm text-slate-600">{label}</dt>
+                <dd className="text-3xl font-extrabold text-brand-700">{value}</dd>
               </div>
             ))}
           </dl>

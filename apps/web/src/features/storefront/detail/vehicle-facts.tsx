@@ -28,11 +28,11 @@ export function vehicleFacts(vehicle: Vehicle): { label: string; value: string }
 
 export function VehicleFacts({ vehicle }: { vehicle: Vehicle }) {
   return (
-    <dl className="grid gap-x-8 sm:grid-cols-2">
+    <dl>
       {vehicleFacts(vehicle).map(({ label, value }) => (
         <div key={label} className="flex justify-between gap-4 border-b border-slate-100 py-2.5 text-sm">
           <dt className="text-slate-600">{label}</dt>
-          <dd className="text-right font-medium break-all text-ink-900">{value}</dd>
+          <dd className="text-right font-medium [overflow-wrap:anywhere] text-ink-900">{value}</dd>
         </div>
       ))}
     </dl>

@@ -48,8 +48,10 @@ export function HomeSearchPanel() {
       <h2 id="home-search-title" className="mb-4 text-lg font-bold text-ink-900">
         Find your vehicle
       </h2>
-      <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
-        <MakeCombobox label="Car Make" makes={makes} value={make} onChange={setMake} />
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
+        <div className="col-span-2 md:col-span-1">
+          <MakeCombobox label="Car Make" makes={makes} value={make} onChange={setMake} />
+        </div>
         <SelectField label="Year From" value={yearFrom} onChange={(e) => setYearFrom(e.target.value)}>
           <option value="">Any</option>
           {years.map((y) => (
@@ -66,7 +68,7 @@ export function HomeSearchPanel() {
             </option>
           ))}
         </SelectField>
-        <Button type="submit" className="h-[38px] w-full md:w-auto">
+        <Button type="submit" className="col-span-2 h-[38px] w-full md:col-span-1 md:w-auto">
           <Search className="h-4 w-4" aria-hidden="true" />
           Search
         </Button>

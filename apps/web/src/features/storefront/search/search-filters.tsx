@@ -89,7 +89,7 @@ export function SearchFilters({ state, onChange, showListingType }: Props) {
         placeholder="e.g. Supra turbo"
         onCommit={(v) => onChange('query', v)}
       />
-      <div className="grid grid-cols-2 gap-3">
+      <div className="space-y-5">
         <SelectField label="Make" value={state.make} onChange={(e) => onChange('make', e.target.value)}>
           <option value="">Any make</option>
           {makeOptions.map((m) => (
