@@ -68,9 +68,12 @@ export function SettingsTab({ user }: { user: User }) {
               </label>
             ))}
           </fieldset>
-          <Button type="submit" disabled={update.isPending || !dirty}>
-            {update.isPending ? 'Saving...' : 'Save preferences'}
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={update.isPending || !dirty}>
+              {update.isPending ? 'Saving...' : 'Save preferences'}
+            </Button>
+            {!dirty && !update.isPending ? <span className="text-sm text-slate-500">No unsaved changes</span> : null}
+          </div>
         </form>
       </SectionCard>
       <DeleteAccountSection />
