@@ -142,53 +142,17 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
         </div>
       </header>
 
-      <div className="grid gap-8 lg:grid-cols-3">
+      {/* Phones: gallery, then the facts and actions, then the long texts. Desktop: texts under the gallery,
+          whose row takes any extra height of the tall side column (1fr), so no gap opens under the photos. */}
+      <div className="grid gap-8 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-span-2">
           <Gallery images={vehicle.images} title={vehicle.title} initialIndex={vehicle.defaultImageIndex} />
-
-          {vehicle.description ? (
-            <section aria-labelledby="description-title" className="mt-10">
-              <h2 id="description-title" className="text-xl font-bold text-ink-900">
-                Description
-              </h2>
-              <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{vehicle.description}</p>
-            </section>
-          ) : null}
-
-          {sections.length > 0 ? (
-            <section aria-labelledby="condition-title" className="mt-10">
-              <h2 id="condition-title" className="text-xl font-bold text-ink-900">
-                Condition
-              </h2>
-              <div className="mt-3 space-y-4">
-                {sections.map((s) => (
-                  <div key={s.label}>
-                    <h3 className="font-semibold text-ink-900">{s.label}</h3>
-                    <p className="mt-1 leading-relaxed whitespace-pre-line text-slate-700">{s.text}</p>
-                  </div>
-                ))}
-              </div>
-            </section>
-          ) : null}
-
-          {vehicle.features.length > 0 ? (
-            <section aria-labelledby="features-title" className="mt-10">
-              <h2 id="features-title" className="text-xl font-bold text-ink-900">
-                Features
-              </h2>
-              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-                {vehicle.features.map((feature) => (
-                  <li key={feature} className="flex items-start gap-2 text-slate-700">
-                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden="true" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
         </div>
 
-        <aside className="space-y-6" aria-label="Vehicle summary and actions">
+        <aside
+          className="space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1"
+          aria-label="Vehicle summary and actions"
+        >
           <section aria-labelledby="facts-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 id="facts-title" className="mb-2 text-lg font-semibold text-ink-900">
               Vehicle details
@@ -206,6 +170,49 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
             </Link>
           </p>
         </aside>
+
+        <div className="min-w-0 space-y-10 lg:col-span-2">
+          {vehicle.description ? (
+            <section aria-labelledby="description-title">
+              <h2 id="description-title" className="text-xl font-bold text-ink-900">
+                Description
+              </h2>
+              <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{vehicle.description}</p>
+            </section>
+          ) : null}
+
+          {sections.length > 0 ? (
+            <section aria-labelledby="condition-title">
+              <h2 id="condition-title" className="text-xl font-bold text-ink-900">
+                Condition
+              </h2>
+              <div className="mt-3 space-y-4">
+                {sections.map((s) => (
+                  <div key={s.label}>
+                    <h3 className="font-semibold text-ink-900">{s.label}</h3>
+                    <p className="mt-1 leading-relaxed whitespace-pre-line text-slate-700">{s.text}</p>
+                  </div>
+                ))}
+              </div>
+            </section>
+          ) : null}
+
+          {vehicle.features.length > 0 ? (
+            <section aria-labelledby="features-title">
+              <h2 id="features-title" className="text-xl font-bold text-ink-900">
+                Features
+              </h2>
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+                {vehicle.features.map((feature) => (
+                  <li key={feature} className="flex items-start gap-2 text-slate-700">
+                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden="true" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
       </div>
 
       <SimilarVehicles vehicle={vehicle} />
