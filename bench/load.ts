@@ -21,9 +21,11 @@ import {
 import { HttpClient } from './lib/http-client.ts';
 import { Ledger } from './lib/ledger.ts';
 import { machineInfo } from './lib/machine.ts';
+import type { ExplainedQuery } from './lib/capture-sql.ts';
 import { table, verdict, writeReport } from './lib/report.ts';
+import { type DbTarget, explainSearches, timeSearches } from './lib/search-plans.ts';
 import { readCpuMs, readRss, startServer } from './lib/server.ts';
-import { int, mib, ms, pct } from './lib/stats.ts';
+import { int, type LatencySummary, mib, ms, pct, summarize } from './lib/stats.ts';
 import {
   type Client,
   detail,
@@ -58,6 +60,39 @@ interface LoadResult {
   ledger: ReturnType<Ledger['totals']>;
   verification: Verification;
   serverAlive: boolean;
+  searches: SearchCost;
+}
+
+/** Every distinct search the clients sent, re-run alone and uncached after the load. */
+interface SearchCost {
+  distinct: number;
+  timing: LatencySummary;
+  slowest: { path: string; ms: number; observedP50: number; count: number }[];
+  plans: { path: string; queries: ExplainedQuery[] }[];
+}
+
+async function searchCost(target: DbTarget, samples: readonly Sample[]): Promise<SearchCost> {
+  const observed = new Map<string, number[]>();
+  for (const s of samples) if (s.path) observed.set(s.path, [...(observed.get(s.path) ?? []), s.ms]);
+  const timed = await timeSearches(target, [...observed.keys()]);
+  const slowest = [...timed]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10)
+    .map((t) => ({
+      path: t.path,
+      ms: t.ms,
+      observedP50: summarize(observed.get(t.path) ?? []).p50,
+      count: observed.get(t.path)?.length ?? 0,
+    }));
+  return {
+    distinct: timed.length,
+    timing: summarize(timed.map((t) => t.ms)),
+    slowest,
+    plans: await explainSearches(
+      target,
+      slowest.slice(0, 3).map((t) => t.path),
+    ),
+  };
 }
 
 async function loadDialect(dialect: DialectName, opts: { seconds: number; clients: number; vehicles: number }) {
@@ -119,6 +154,8 @@ async function loadDialect(dialect: DialectName, opts: { seconds: number; client
       users.map((u) => u.id),
     );
     await check.close();
+    console.log(`[load/${dialect}] re-running every distinct search alone, uncached...`);
+    const searches = await searchCost(data.target, [...warmupSamples, ...samples]);
     const types = summarizeSamples(samples);
     const all = types.find((t) => t.type === 'all');
     console.log(
@@ -139,6 +176,7 @@ async function loadDialect(dialect: DialectName, opts: { seconds: number; client
       ledger: ledger.totals(),
       verification,
       serverAlive,
+      searches,
     };
     return result;
   } finally {
@@ -194,6 +232,25 @@ function section(r: LoadResult): string[] {
     r.verification.problems.length
       ? `Problems:\n${r.verification.problems.map((p) => `- ${p}`).join('\n')}`
       : 'No problem found.',
+    `### Cost of the searches alone (${dialectLabel(r.dialect)})`,
+    `After the run, each of the ${int(r.searches.distinct)} distinct search URLs the clients sent was run once more in this process through the product's repository functions, without the cache and with nothing else running: median ${ms(r.searches.timing.p50)}, p90 ${ms(r.searches.timing.p90)}, p99 ${ms(r.searches.timing.p99)}, max ${ms(r.searches.timing.max)}. On SQLite the server runs every query on its one thread, so each of these milliseconds is a millisecond every other request waits.`,
+    table(
+      ['Slowest searches (uncached, alone)', 'Time alone', 'Sent', 'p50 under load'],
+      r.searches.slowest.map((x) => [`\`${x.path}\``, ms(x.ms), x.count, ms(x.observedP50)]),
+    ),
+    ...r.searches.plans.map((p) =>
+      [
+        `Plan of \`${p.path}\`:`,
+        '',
+        ...p.queries.flatMap((q) => [
+          `- ${ms(q.medianMs)}: \`${q.sql.replace(/\s+/g, ' ').trim().slice(0, 400)}\``,
+          '',
+          '```',
+          q.plan,
+          '```',
+        ]),
+      ].join('\n'),
+    ),
   ];
 }
 

@@ -13,25 +13,11 @@ export interface CannonRun {
  * One autocannon run against a fixed URL. Latencies come from autocannon's per-response event
  * (sub-millisecond floats, every response), not from its whole-millisecond histogram.
  */
-export function cannon(options: {
-  url: string;
-  connections: number;
-  seconds: number;
-  /** A fresh path (with query) for every request, instead of the URL's. */
-  vary?: () => string;
-}): Promise<CannonRun> {
+export function cannon(options: { url: string; connections: number; seconds: number }): Promise<CannonRun> {
   const samples: number[] = [];
-  const vary = options.vary;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      {
-        url: options.url,
-        connections: options.connections,
-        duration: options.seconds,
-        pipelining: 1,
-        timeout: 10,
-        ...(vary ? { requests: [{ setupRequest: (req) => ({ ...req, path: vary() }) }] } : {}),
-      },
+      { url: options.url, connections: options.connections, duration: options.seconds, pipelining: 1, timeout: 10 },
       (err, result) => {
         if (err) return reject(err);
         const statuses: Record<string, number> = {};

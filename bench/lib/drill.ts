@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type Database, openPostgres, openSqlite } from '../../apps/api/src/db/database.ts';
 import { buildPostgresCatalogue, buildSqliteCatalogue, type CatalogueResult } from '../catalogue.ts';
 import { freshPostgresDatabase } from './postgres.ts';
+import type { DbTarget } from './search-plans.ts';
 import { tempDir } from './server.ts';
 import { type LatencySummary, summarize } from './stats.ts';
 import type { ActionType, Sample } from './traffic.ts';
@@ -15,6 +16,8 @@ export interface PreparedData {
   catalogue: CatalogueResult;
   /** Opens the drill's database directly (for sampling ids and for the final check). */
   open: () => Database;
+  /** The same database for the SQL-capturing helpers. */
+  target: DbTarget;
 }
 
 /** A fresh data dir (and, for PostgreSQL, a fresh database) filled with the bench catalogue. */
@@ -38,6 +41,7 @@ export async function prepareData(
     databaseUrl,
     catalogue,
     open: () => (databaseUrl ? openPostgres(databaseUrl) : openSqlite(path.join(dataDir, 'marketplace.db'))),
+    target: databaseUrl ? { postgresUrl: databaseUrl } : { sqliteFile: path.join(dataDir, 'marketplace.db') },
   };
 }
 

@@ -16,6 +16,8 @@ export interface Sample {
   /** Milliseconds since the run started, for timelines. */
   at: number;
   error?: string;
+  /** The search URL, for finding the slow ones afterwards. */
+  path?: string;
 }
 
 export interface BenchUser {
@@ -105,12 +107,15 @@ const fingerprints = Array.from({ length: 200 }, () => randomBytes(12).toString(
 
 export interface Step {
   type: ActionType;
-  run: (client: Client, ledger: Ledger) => Promise<HttpResult>;
+  run: (client: Client, ledger: Ledger) => Promise<HttpResult & { path?: string }>;
 }
 
 export const search: Step = {
   type: 'search',
-  run: (c) => c.http.request('GET', randomSearchPath()),
+  run: async (c) => {
+    const path = randomSearchPath();
+    return { ...(await c.http.request('GET', path)), path };
+  },
 };
 
 export const detail = (pools: VehiclePools): Step => ({
@@ -234,6 +239,7 @@ export async function runClients(options: {
           ms: res.ms,
           at: performance.now() - options.startedAt,
           ...(res.error ? { error: res.error } : {}),
+          ...(res.path ? { path: res.path } : {}),
         });
         if (res.status === 0) await new Promise((r) => setTimeout(r, 50));
       }

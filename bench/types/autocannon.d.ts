@@ -11,14 +11,6 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    requests?: { setupRequest?: (request: Request) => Request }[];
-  }
-
-  interface Request {
-    method?: string;
-    path?: string;
-    headers?: Record<string, string>;
-    body?: string;
   }
 
   interface Histogram {
