@@ -98,7 +98,14 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const serveWeb = existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    // preCompressed: the build writes .br and .gz next to each text asset (apps/web/vite.config.ts).
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+    });
     // Hashed assets never change; index.html must always be revalidated.
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');

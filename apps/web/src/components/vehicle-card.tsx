@@ -18,9 +18,12 @@ export const vehiclePath = (vehicle: Pick<VehicleSummary, 'id'>) => `/vehicles/$
 export function VehicleCard({
   vehicle,
   sizes = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw',
+  priority = false,
 }: {
   vehicle: VehicleSummary;
   sizes?: string;
+  /** The first card of a page, likely its largest paint: fetched early, never lazily. */
+  priority?: boolean;
 }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
@@ -29,6 +32,7 @@ export function VehicleCard({
           image={vehicle.image}
           alt=""
           sizes={sizes}
+          priority={priority}
           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
         <div className="absolute top-3 left-3">

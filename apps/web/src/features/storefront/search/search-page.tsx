@@ -152,9 +152,13 @@ function VehicleSearch({ title, intro, preset = {} }: Props) {
                 className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${search.isPlaceholderData ? 'opacity-60' : ''}`}
                 aria-busy={search.isPlaceholderData}
               >
-                {data.vehicles.map((v) => (
+                {data.vehicles.map((v, i) => (
                   <li key={v.id}>
-                    <VehicleCard vehicle={v} sizes="(min-width: 1280px) 320px, (min-width: 640px) 50vw, 100vw" />
+                    <VehicleCard
+                      vehicle={v}
+                      priority={i === 0}
+                      sizes="(min-width: 1280px) 320px, (min-width: 640px) 50vw, 100vw"
+                    />
                   </li>
                 ))}
               </ul>
