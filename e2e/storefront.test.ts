@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, newPage, type Server, screenshot, startServer, VIEWPORTS } from './harness.ts';
+import {
+  ADMIN,
+  launchBrowser,
+  loginThroughForm,
+  newPage,
+  type Server,
+  screenshot,
+  startServer,
+  VIEWPORTS,
+} from './harness.ts';
 
 interface Summary {
   id: string;
@@ -345,6 +354,72 @@ describe('storefront in a real browser', () => {
     expect(await page.getByTestId('resolved-src').first().textContent()).toBe(
       'https://images.example.com/cars/supra.jpg',
     );
+    await context.close();
+  });
+
+  it('ROUTE-01..13 ROUTE-26 ROUTE-27 CHROME-23: every public route, scroll to top, test pages, signed-in redirects', async () => {
+    const { page, context } = await newPage(browser, server.baseUrl, VIEWPORTS.desktop);
+    const footer = page.locator('footer');
+    const routes: [string, string][] = [
+      ['/', 'Imported and classic vehicles, found and delivered'],
+      ['/vehicles', 'Browse Vehicles'],
+      ['/auctions', 'Auctions'],
+      ['/about', 'About Heritage Import Motors'],
+      ['/contact', 'Contact Us'],
+      ['/parts', 'Parts'],
+      ['/login', 'Welcome back'],
+      ['/register', 'Create your account'],
+    ];
+    for (const [path, heading] of routes) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).first().textContent(), path).toBe(heading);
+      expect(await footer.count(), path).toBe(1);
+    }
+
+    // ROUTE-05: a navigation scrolls to the top.
+    await page.goto('/about');
+    await page.getByRole('heading', { name: 'What our clients say' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Talk to a specialist' }).click();
+    await page.waitForURL(`${server.baseUrl}/contact`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // ROUTE-02, ROUTE-03: developer pages outside the public layout.
+    await page.goto('/test');
+    await page.getByRole('heading', { name: 'Developer test pages' }).waitFor();
+    expect(await footer.count()).toBe(0);
+    await page.getByRole('link', { name: 'Vehicle image sources' }).click();
+    await page.getByRole('heading', { name: 'Vehicle image sources' }).waitFor();
+    expect(await page.getByTestId('resolved-src').allTextContents()).toEqual([
+      'https://images.example.com/cars/supra.jpg',
+      `${server.baseUrl}/uploads/vehicles/demo/photo-640.webp`,
+      `${server.baseUrl}/placeholder-vehicle.svg`,
+      `${server.baseUrl}/uploads/vehicles/supra-front.jpg`,
+      `${server.baseUrl}/placeholder-vehicle.svg`,
+      '/placeholder-vehicle.svg',
+      '/placeholder-vehicle.svg',
+      '/placeholder-vehicle.svg',
+      '/placeholder-vehicle.svg',
+    ]);
+
+    // CHROME-23: the default share image is set and served.
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe('/og-default.png');
+    const og = await fetch(`${server.baseUrl}/og-default.png`);
+    expect(og.headers.get('content-type')).toBe('image/png');
+
+    // ROUTE-26, ROUTE-27: a signed-in user is sent on from /login and /register; ROUTE-01: /admin has its own shell.
+    await page.goto('/login');
+    await loginThroughForm(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.goto('/login');
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.goto('/register');
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.goto('/admin/dashboard');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).first().waitFor();
+    expect(await footer.count()).toBe(0);
     await context.close();
   });
 
