@@ -9,7 +9,8 @@ import {
 
 const control =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500';
-const invalid = 'border-red-500 focus:border-red-600 focus:ring-red-500/30';
+// Important (!) so the red border wins over the control's own border colour, whatever the CSS order.
+const invalid = 'border-red-500! focus:border-red-600! focus:ring-red-500/30';
 
 interface FieldProps {
   label: string;
