@@ -149,7 +149,7 @@ function section(r: CrashResult): string[] {
         `${(x.restartMs / 1000).toFixed(1)} s`,
       ]),
     ),
-    `Acknowledged in all: ${int(l.offerSubmissions)} offer submissions on ${int(l.offers)} (user, vehicle) pairs, ${int(l.contactsAcked)} inquiries, ${int(l.newViews)} new views, ${int(l.watchPairs)} watch pairs; unanswered: ${l.uncertainOfferSubmissions} offers, ${l.contactsUncertain} inquiries, ${l.uncertainViews} views, ${l.uncertainWatch} watches (each may or may not have been applied).`,
+    `Acknowledged in all: ${int(l.offerSubmissions)} offer submissions on ${int(l.offers)} (user, vehicle) pairs, ${int(l.contactsAcked)} inquiries, ${int(l.newViews)} new views, ${int(l.watchPairs)} watch pairs; cut off by the kill (connection reset, outcome unknown): ${l.uncertainOfferSubmissions} offers, ${l.contactsUncertain} inquiries, ${l.uncertainViews} views, ${l.uncertainWatch} watches.`,
     `Found in the database: ${int(c.offerRows ?? 0)} offers with ${int(c.offerEvents ?? 0)} offer_submitted events, ${int(c.contactsFound ?? 0)} of the submitted inquiries, ${int(c.viewRows ?? 0)} view rows, ${int(c.watchRows ?? 0)} watch rows.`,
     table(
       ['Check', 'Result'],
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
     machine,
     sections: [
       `${int(opts.vehicles)} vehicles, 500 users. ${opts.clients} signed-in clients send, one request at a time and with no pause, offers (45%, on 30 vehicles, so many are amendments), contact forms (45%, each with a unique subject), watch flips (5%) and views (5%). After 2 to 5 s the server gets SIGKILL; the clients see their connections refused or reset for 0.5 s, then stop; the server is restarted on the same data dir and port (the JWT secret lives there, so the clients' tokens stay valid). ${opts.rounds} rounds, then 2 s of traffic on the recovered server, then the check.`,
-      'A request with no answer may or may not have been applied; the check accepts both outcomes for that request only. A request answered 2xx must be in the database, exactly as answered.',
+      'A request cut off by the kill (connection reset) may or may not have been applied; the check accepts both outcomes for that request only. A refused connection never reached a server, so it must have changed nothing. A request answered 2xx must be in the database, exactly as answered.',
       ...results.flatMap(section),
     ],
   });

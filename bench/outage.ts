@@ -235,6 +235,11 @@ async function main(): Promise<void> {
       verification.problems.length
         ? `Problems:\n${verification.problems.map((p) => `- ${p}`).join('\n')}`
         : 'No data problem found.',
+      ...(serverAlive
+        ? []
+        : [
+            `## The server exited during the drill (${exitInfo})\n\nIts last output:\n\n\`\`\`\n${crashOutput}\n\`\`\``,
+          ]),
     ],
   });
   console.log(`Wrote ${file}`);

@@ -99,9 +99,11 @@ export function randomSearchPath(): string {
 
 /**
  * No answer, or a 5xx: the write may have been applied or not (a 503 can come after the commit,
- * when the database drops while the answer is being built). A 4xx promises nothing was written.
+ * when the database drops while the answer is being built). A 4xx promises nothing was written,
+ * and so does a refused connection (the request never reached a server).
  */
-const noGuarantee = (res: HttpResult): boolean => res.status === 0 || res.status >= 500;
+const noGuarantee = (res: HttpResult): boolean =>
+  (res.status === 0 && res.error !== 'ECONNREFUSED') || res.status >= 500;
 
 const fingerprints = Array.from({ length: 200 }, () => randomBytes(12).toString('hex'));
 
