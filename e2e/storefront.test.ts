@@ -349,7 +349,8 @@ describe('storefront in a real browser', () => {
 
     await page.goto('/no/such/page');
     await page.waitForURL(`${server.baseUrl}/`);
-    expect(await page.title()).toBe('Heritage Import Motors | Imported & Classic Vehicles');
+    // The default title comes from the settings' meta title once they have loaded.
+    await expect.poll(() => page.title()).toBe('Heritage Import Motors | Imported & Classic Vehicles');
     await page.goto('/test/vehicle-image');
     expect(await page.getByTestId('resolved-src').first().textContent()).toBe(
       'https://images.example.com/cars/supra.jpg',
