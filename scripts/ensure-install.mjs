@@ -9,5 +9,7 @@ const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs
 const nativeMissing = !existsSync('node_modules/better-sqlite3/build/Release/better_sqlite3.node');
 if (stale || nativeMissing) {
   console.log('Installing dependencies (first run; better-sqlite3 may compile for about a minute)...');
-  execSync(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', { stdio: 'inherit' });
+  // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional binaries (biome) out of the
+  // lockfile and `npm ci` then refuses it as out of sync. The lockfile still pins every version.
+  execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
 }
