@@ -1,6 +1,6 @@
 import type { User } from '@vm/shared/user';
 import { Heart, Settings, UserRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { NavLink, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -44,12 +44,12 @@ function AccountTabs() {
   );
 }
 
-function AccountRoutes({ user }: { user: User }) {
+function AccountRoutes({ user, onAccountDeleted }: { user: User; onAccountDeleted: () => Promise<void> }) {
   return (
     <Routes>
       <Route index element={<ProfileTab user={user} />} />
       <Route path="watchlist" element={<WatchlistTab />} />
-      <Route path="settings" element={<SettingsTab user={user} />} />
+      <Route path="settings" element={<SettingsTab user={user} onAccountDeleted={onAccountDeleted} />} />
       <Route path="*" element={<Navigate to="/account" replace />} />
     </Routes>
   );
@@ -71,6 +71,15 @@ export function AccountPage() {
     if (!rejected) return;
     void logout().then(() => navigate('/login', { replace: true, state: { from: location } }));
   }, [rejected, logout, navigate, location]);
+
+  // After a deletion: leave the guarded page first and only then end the session, or the route
+  // guard would send the user to /login. This navigate belongs to the data route, so it can be
+  // awaited until home (a lazy chunk) is committed; flushSync keeps the router out of a transition.
+  // The tabs' own navigate (inside the nested <Routes>) would return before the page changed.
+  const signOutAfterDeletion = useCallback(async () => {
+    await navigate('/', { replace: true, flushSync: true });
+    await logout();
+  }, [navigate, logout]);
 
   const user = account.data;
   return (
@@ -94,7 +103,7 @@ export function AccountPage() {
             </Button>
           </Alert>
         ) : null}
-        {user ? <AccountRoutes user={user} /> : null}
+        {user ? <AccountRoutes user={user} onAccountDeleted={signOutAfterDeletion} /> : null}
       </div>
     </div>
   );

@@ -2,13 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { deleteAccountBodySchema } from '@vm/shared/user';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { useAuth } from '../auth/auth-context';
 import { Modal } from '../admin/components/modal';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { useDeleteAccount } from './api/account';
@@ -16,11 +14,12 @@ import { SectionCard } from './section-card';
 
 type DeleteForm = z.infer<typeof deleteAccountBodySchema>;
 
-/** Delete Account (ACCOUNT-14): asks for the password, deletes, signs out and goes home. */
-export function DeleteAccountSection() {
+/**
+ * Delete Account (ACCOUNT-14): asks for the password and deletes; `onDeleted` then signs out and
+ * goes home (see AccountPage for why the page, not this section, does that).
+ */
+export function DeleteAccountSection({ onDeleted }: { onDeleted: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
-  const { logout } = useAuth();
-  const navigate = useNavigate();
   const remove = useDeleteAccount();
   const { register, handleSubmit, formState, reset, setError } = useForm<DeleteForm>({
     resolver: zodResolver(deleteAccountBodySchema),
@@ -46,9 +45,7 @@ export function DeleteAccountSection() {
       return;
     }
     setOpen(false);
-    // Leave the guarded page first: ending the session while on it would redirect to /login instead.
-    navigate('/', { replace: true });
-    await logout();
+    await onDeleted();
     toast.success(ACCOUNT_MESSAGES.deleted);
   });
 

@@ -18,7 +18,7 @@ const PREFERENCES: { key: keyof NotificationPrefs; label: string; description: s
 ];
 
 /** Settings tab: notification and privacy preferences that are saved and restored (ACCOUNT-12, ACCOUNT-13). */
-export function SettingsTab({ user }: { user: User }) {
+export function SettingsTab({ user, onAccountDeleted }: { user: User; onAccountDeleted: () => Promise<void> }) {
   const [prefs, setPrefs] = useState<NotificationPrefs>(user.notificationPrefs);
   const update = useUpdateProfile(user.id);
   const [message, showMessage] = useTimedMessage(ACCOUNT_MESSAGE_MS);
@@ -76,7 +76,7 @@ export function SettingsTab({ user }: { user: User }) {
           </div>
         </form>
       </SectionCard>
-      <DeleteAccountSection />
+      <DeleteAccountSection onDeleted={onAccountDeleted} />
     </div>
   );
 }
