@@ -56,6 +56,13 @@ describe.each(DIALECTS)('buyer account on %s', (dialect) => {
       expect(read.json().user).not.toHaveProperty('password_hash');
     });
 
+    it('API-42 keeps the phone when an update leaves it out', async () => {
+      const buyer = await registerBuyer(ctx.app, { phone: '+1 555 010 4242' });
+      const res = await inject('PUT', `/api/users/${buyer.id}`, buyer, { firstName: 'Kept', lastName: 'Phone' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user).toMatchObject({ firstName: 'Kept', phone: '+1 555 010 4242' });
+    });
+
     it('API-42 VALID-15 ignores email, role and status sent by a buyer', async () => {
       const buyer = await registerBuyer(ctx.app);
       const res = await inject('PUT', `/api/users/${buyer.id}`, buyer, {

@@ -13,7 +13,13 @@ describe('configuration', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vm-config-'));
     const a = loadConfig({ DATA_DIR: dir });
     const b = loadConfig({ DATA_DIR: dir });
-    expect(a).toMatchObject({ port: 3000, seed: 'demo', logLevel: 'info', dataDir: dir, uploadsDir: path.join(dir, 'uploads') });
+    expect(a).toMatchObject({
+      port: 3000,
+      seed: 'demo',
+      logLevel: 'info',
+      dataDir: dir,
+      uploadsDir: path.join(dir, 'uploads'),
+    });
     expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(b.jwtSecret).toBe(a.jwtSecret);
   });
@@ -35,7 +41,11 @@ describe('database outage', () => {
     try {
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.co', password: 'whatever' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'a@b.co', password: 'whatever' },
+      });
       expect(login.statusCode).toBe(503);
       expect(login.json()).toEqual({ message: MSG.databaseUnavailable });
       expect(login.headers['retry-after']).toBe('5');

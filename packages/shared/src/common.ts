@@ -39,13 +39,13 @@ export const requiredPhoneSchema = z
   .min(1, MSG.phoneRequired)
   .max(40, MSG.invalidPhone)
   .refine(isValidPhone, MSG.invalidPhone);
-export const optionalPhoneSchema = z
+/** A phone that may be empty; absent stays absent (an update that leaves it out keeps the old one). */
+export const phoneFieldSchema = z
   .string()
   .trim()
   .max(40, MSG.invalidPhone)
-  .refine((v) => v === '' || isValidPhone(v), MSG.invalidPhone)
-  .optional()
-  .default('');
+  .refine((v) => v === '' || isValidPhone(v), MSG.invalidPhone);
+export const optionalPhoneSchema = phoneFieldSchema.optional().default('');
 
 /** Query-string integer with a fallback for nonsense input: never rejects, clamps into range. */
 export const lenientInt = (fallback: number, min: number, max: number) =>

@@ -1,9 +1,10 @@
 import { ChevronDown, Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../components/button';
 import { DropdownMenu, menuItemClass } from '../components/dropdown-menu';
 import { useAuth } from '../features/auth/auth-context';
+import { useSignOut } from '../features/auth/use-sign-out';
 import type { CompanyInfo } from '../features/storefront/company-info';
 import { MobileMenu } from './mobile-menu';
 import { NavSearch } from './nav-search';
@@ -18,8 +19,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The public navigation bar (CHROME-01..13); from 1024px the full bar, below it a menu panel. */
 export function SiteHeader({ company }: { company: CompanyInfo }) {
-  const { status, user, isAdmin, logout } = useAuth();
-  const navigate = useNavigate();
+  const { status, user, isAdmin } = useAuth();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const mobileMenuId = useId();
@@ -31,10 +31,10 @@ export function SiteHeader({ company }: { company: CompanyInfo }) {
     setMobileOpen(false);
   }, [location.pathname, location.search]);
 
+  const signOutAndGoHome = useSignOut('/');
   const signOut = async () => {
     setMobileOpen(false);
-    await logout();
-    navigate('/');
+    await signOutAndGoHome();
   };
 
   return (

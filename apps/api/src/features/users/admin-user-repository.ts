@@ -3,7 +3,6 @@ import type { SortOrder } from '@vm/shared/common';
 import type { USER_SORT_FIELDS } from '@vm/shared/constants';
 import type { DB } from '../../db/schema.ts';
 import { ilike } from '../offers/offer-mapper.ts';
-import type { VehicleRow } from '../vehicles/vehicle-mapper.ts';
 import type { UserRow } from './user-repository.ts';
 
 export interface UserListFilters {
@@ -93,16 +92,4 @@ export async function deleteUserCascade(trx: Kysely<DB>, userId: string): Promis
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-/** The vehicles a user watches, most recently watched first. */
-export function listWatchedVehicleRows(db: Kysely<DB>, userId: string): Promise<VehicleRow[]> {
-  return db
-    .selectFrom('watches')
-    .innerJoin('vehicles', 'vehicles.id', 'watches.vehicle_id')
-    .selectAll('vehicles')
-    .where('watches.user_id', '=', userId)
-    .orderBy('watches.created_at', 'desc')
-    .orderBy('vehicles.id')
-    .execute();
 }

@@ -13,7 +13,8 @@ import { isUniqueViolation } from '../../plugins/errors.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { toSummaries } from '../vehicles/vehicle-repository.ts';
-import { deleteUserCascade, listUsers, listWatchedVehicleRows } from './admin-user-repository.ts';
+import { listWatchedVehicles } from '../watch/watch-repository.ts';
+import { deleteUserCascade, listUsers } from './admin-user-repository.ts';
 import { toUser } from './user-mapper.ts';
 import { countActiveSuperAdmins, findUserByEmail, findUserById, insertUser } from './user-repository.ts';
 
@@ -125,7 +126,7 @@ export async function adminUserRoutes(appBase: FastifyInstance) {
     async (request) => {
       const target = await findUserById(app.db, request.params.id);
       if (!target) throw notFound('User not found');
-      const rows = await listWatchedVehicleRows(app.db, target.id);
+      const rows = await listWatchedVehicles(app.db, target.id, { includeArchived: true });
       return { vehicles: await toSummaries(app.db, rows) };
     },
   );

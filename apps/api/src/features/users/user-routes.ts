@@ -62,9 +62,9 @@ export async function userRoutes(appBase: FastifyInstance) {
       const changes: Record<string, string | number> = {
         first_name: body.firstName,
         last_name: body.lastName,
-        phone: body.phone,
         updated_at: nowIso(),
       };
+      if (body.phone !== undefined) changes.phone = body.phone;
       if (body.address !== undefined) changes.address = body.address;
       if (body.city !== undefined) changes.city = body.city;
       if (body.state !== undefined) changes.state = body.state;

@@ -87,14 +87,17 @@ export async function removeAllWatches(trx: Kysely<DB>, userId: string): Promise
 }
 
 /** The vehicles a user watches that the storefront still shows, newest watch first. */
-export function listWatchedVehicles(db: Kysely<DB>, userId: string): Promise<VehicleRow[]> {
-  return db
+export function listWatchedVehicles(
+  db: Kysely<DB>,
+  userId: string,
+  options: { includeArchived?: boolean } = {},
+): Promise<VehicleRow[]> {
+  let q = db
     .selectFrom('watches')
     .innerJoin('vehicles', 'vehicles.id', 'watches.vehicle_id')
     .selectAll('vehicles')
-    .where('watches.user_id', '=', userId)
-    .where('vehicles.status', '!=', 'Archived')
-    .orderBy('watches.created_at', 'desc')
-    .orderBy('vehicles.id', 'desc')
-    .execute();
+    .where('watches.user_id', '=', userId);
+  // Buyers no longer see archived cars; staff looking at a customer see everything they watch.
+  if (!options.includeArchived) q = q.where('vehicles.status', '!=', 'Archived');
+  return q.orderBy('watches.created_at', 'desc').orderBy('vehicles.id', 'desc').execute();
 }

@@ -1,6 +1,6 @@
 import type { User } from '@vm/shared/user';
 import { Heart, Settings, UserRound } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { NavLink, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -8,6 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/page-title';
 import { useAuth } from '../auth/auth-context';
+import { useSignOut } from '../auth/use-sign-out';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { useAccountUser } from './api/account';
 import { ProfileTab } from './profile-tab';
@@ -76,10 +77,7 @@ export function AccountPage() {
   // guard would send the user to /login. This navigate belongs to the data route, so it can be
   // awaited until home (a lazy chunk) is committed; flushSync keeps the router out of a transition.
   // The tabs' own navigate (inside the nested <Routes>) would return before the page changed.
-  const signOutAfterDeletion = useCallback(async () => {
-    await navigate('/', { replace: true, flushSync: true });
-    await logout();
-  }, [navigate, logout]);
+  const signOutAfterDeletion = useSignOut('/');
 
   const user = account.data;
   return (

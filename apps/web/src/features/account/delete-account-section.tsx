@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { Modal } from '../admin/components/modal';
+import { Modal } from '../../components/modal';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { useDeleteAccount } from './api/account';
 import { SectionCard } from './section-card';

@@ -3,7 +3,7 @@ import { telHref } from '@vm/shared/contact-links';
 import type { Contact } from '@vm/shared/contact';
 import { formatDateTime } from '@vm/shared/format-date';
 import { Button } from '../../../components/button';
-import { Modal } from '../components/modal';
+import { Modal } from '../../../components/modal';
 import { DetailRow } from '../users/user-details-modal';
 import { ContactPrioritySelect, ContactStatusSelect } from './contact-selects';
 

@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { Alert } from '../../../components/alert';
 import { usePageTitle } from '../../../lib/page-title';
 import { AdminPager } from '../components/admin-pager';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DASHBOARD_KEY } from '../dashboard/dashboard-api';
 import { ContactDetailsModal } from './contact-details-modal';
 import { ContactFilters } from './contact-filters';

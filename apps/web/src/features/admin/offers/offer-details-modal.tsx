@@ -7,7 +7,7 @@ import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
 import { TextAreaField } from '../../../components/form-field';
 import { DetailRow } from '../users/user-details-modal';
-import { Modal } from '../components/modal';
+import { Modal } from '../../../components/modal';
 import { AdminOfferStatusBadge, isOpenOffer, vehicleLabel } from './offer-status';
 
 interface Props {

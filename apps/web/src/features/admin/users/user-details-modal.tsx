@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
-import { Modal } from '../components/modal';
+import { Modal } from '../../../components/modal';
 import { UserAvatar } from './user-avatar';
 import { RoleBadge, statusOf, UserStatusBadge } from './user-badges';
 import { USER_MESSAGES } from './user-messages';

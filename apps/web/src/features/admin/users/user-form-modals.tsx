@@ -10,7 +10,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { DASHBOARD_KEY } from '../dashboard/dashboard-api';
-import { Modal } from '../components/modal';
+import { Modal } from '../../../components/modal';
 import { CommonUserFields, formRole } from './user-form-fields';
 import { USER_MESSAGES } from './user-messages';
 import { createUser, USERS_KEY, updateUser } from './users-api';

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useAuth } from '../../auth/auth-context';
 import { AdminPager } from '../components/admin-pager';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DASHBOARD_KEY } from '../dashboard/dashboard-api';
 import { CreateUserModal, EditUserModal } from './user-form-modals';
 import { USER_MESSAGES } from './user-messages';

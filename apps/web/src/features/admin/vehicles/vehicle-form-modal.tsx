@@ -19,7 +19,7 @@ import { Button } from '../../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { Modal } from '../components/modal';
+import { Modal } from '../../../components/modal';
 import { defaultIndexAfterRemoval, type FormImage, moveImage, serverOrder } from './form-images';
 import {
   ADMIN_VEHICLES_KEY,

@@ -11,7 +11,7 @@ import { Button } from '../../../components/button';
 import { controlClass } from '../../../components/form-field';
 import { usePageTitle } from '../../../lib/page-title';
 import { AdminPager } from '../components/admin-pager';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   ADMIN_VEHICLES_KEY,
   type AdminVehicleListParams,
