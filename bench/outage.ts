@@ -147,7 +147,15 @@ async function main(): Promise<void> {
   const serverAlive = server.alive();
   const exitInfo = serverAlive ? '' : `exit code ${server.child.exitCode}, signal ${server.child.signalCode}`;
   // The server's last words, when it died: the evidence its owner needs.
-  const crashOutput = serverAlive ? '' : server.output().trim().split('\n').slice(-40).join('\n');
+  const crashOutput = serverAlive
+    ? ''
+    : server
+        .output()
+        .trim()
+        .split('\n')
+        .slice(-40)
+        .map((line) => (line.length > 300 ? `${line.slice(0, 300)} ...` : line))
+        .join('\n');
   if (!serverAlive) console.log(`[outage] the server exited (${exitInfo}):\n${crashOutput}`);
   await server.stop();
 
