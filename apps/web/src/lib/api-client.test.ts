@@ -20,13 +20,20 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('api client', () => {
-  it('sends the stored bearer token and JSON body', async () => {
+  it('API-01 API-02 ROLE-18 sends every call under /api with the stored bearer token and the JSON body', async () => {
     authStorage.save({ token: 'access-1', refreshToken: 'refresh-1' });
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { ok: true }));
     await expect(api('/things', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: true });
     expect(urlOf(0)).toBe('/api/things');
     expect(authHeader(0)).toBe('Bearer access-1');
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"a":1}');
+  });
+
+  it('API-02 sends no Authorization header when no token is stored', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ok: true }));
+    await api('/settings/public');
+    expect(urlOf(0)).toBe('/api/settings/public');
+    expect(authHeader(0)).toBeUndefined();
   });
 
   it('AUTH-12 AUTH-13 retries a 401 once after a refresh, storing and using the new tokens', async () => {

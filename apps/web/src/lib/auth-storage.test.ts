@@ -27,11 +27,11 @@ describe('tokenState', () => {
     }
   });
 
-  it('a token with a future exp is valid and its payload is readable', () => {
+  it('ENTITY-49 a token with a future exp is valid and its payload carries userId and exp', () => {
     const token = fakeJwt({ userId: 'u1', role: 'User', exp: inSeconds(600) });
     expect(tokenState(token)).toBe('valid');
     expect(isSignedInToken(token)).toBe(true);
-    expect(decodeToken(token)).toMatchObject({ userId: 'u1', role: 'User' });
+    expect(decodeToken(token)).toMatchObject({ userId: 'u1', role: 'User', exp: expect.any(Number) });
   });
 });
 
