@@ -233,3 +233,6 @@ export const FALLBACK_CONTACT = {
   phone: '+1 (555) 010-2005',
   email: 'sales@example-motors.com',
 } as const;
+
+/** Referrer stored when the browser reports none (API-38). Kept here, free of zod, so the storefront sends it without loading schemas. */
+export const DIRECT_REFERRER = 'Direct';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { DIRECT_REFERRER } from './constants.ts';
 
-/** Referrer stored when the browser reports none (API-38). */
-export const DIRECT_REFERRER = 'Direct';
+export { DIRECT_REFERRER };
 
 /** POST /tracking/page-visit: the path visited and where the visitor came from. */
 export const pageVisitBodySchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { DIRECT_REFERRER } from '@vm/shared/tracking';
+import { DIRECT_REFERRER } from '@vm/shared/constants';
 import { api } from '../../../lib/api-client';
 
 /**
