@@ -2,8 +2,12 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { PublicLayout } from '../layouts/public-layout';
 import { Root } from './root';
+import { prefetchAuctions, prefetchHome, prefetchSettings, prefetchVehicle, prefetchVehicles } from './route-prefetch';
 
-/** Lazy route modules: each page is its own chunk; the admin area is never loaded by a visitor. */
+/**
+ * Lazy route modules: each page is its own chunk; the admin area is never loaded by a visitor.
+ * The storefront's loaders only start the page's requests early (route-prefetch.ts) and never wait.
+ */
 export const router = createBrowserRouter([
   {
     element: <Root />,
@@ -19,21 +23,26 @@ export const router = createBrowserRouter([
       },
       {
         element: <PublicLayout />,
+        loader: prefetchSettings,
         children: [
           {
             index: true,
+            loader: prefetchHome,
             lazy: async () => ({ Component: (await import('../features/storefront/home/home-page')).HomePage }),
           },
           {
             path: 'vehicles',
+            loader: prefetchVehicles,
             lazy: async () => ({ Component: (await import('../features/storefront/search/search-page')).SearchPage }),
           },
           {
             path: 'auctions',
+            loader: prefetchAuctions,
             lazy: async () => ({ Component: (await import('../features/storefront/search/search-page')).AuctionsPage }),
           },
           {
             path: 'vehicles/:id',
+            loader: prefetchVehicle,
             lazy: async () => ({
               Component: (await import('../features/storefront/detail/vehicle-detail-page')).VehicleDetailPage,
             }),

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { HOME_TAGGED_LIMIT, SIMILAR_DEFAULT_LIMIT, type Tag } from '@vm/shared/constants';
 import type { Vehicle, VehicleSearchResponse, VehicleSummary } from '@vm/shared/vehicle';
 import { api } from '../../../lib/api-client';
@@ -21,20 +21,49 @@ export function searchVehicles(query: SearchQuery): Promise<VehicleSearchRespons
   return api<VehicleSearchResponse>('/vehicles/search', { query });
 }
 
-/** The results of one search; the previous page stays on screen while the next one loads. */
-export function useVehicleSearch(query: SearchQuery) {
-  return useQuery({
-    queryKey: vehicleKeys.search(query),
-    queryFn: () => searchVehicles(query),
-    placeholderData: keepPreviousData,
-  });
-}
+/*
+ * Query options shared by the page hooks and the route loaders (app/route-prefetch.ts), which
+ * start a page's requests while its code is still downloading: same key, same request.
+ */
+export const searchQuery = (query: SearchQuery) =>
+  queryOptions({ queryKey: vehicleKeys.search(query), queryFn: () => searchVehicles(query) });
 
-export function useVehicle(id: string) {
-  return useQuery({
+export const vehicleQuery = (id: string) =>
+  queryOptions({
     queryKey: vehicleKeys.detail(id),
     queryFn: () => api<Vehicle>(`/vehicles/${encodeURIComponent(id)}`),
   });
+
+export const taggedQuery = (tag: Tag) =>
+  queryOptions({
+    queryKey: vehicleKeys.tagged(tag),
+    queryFn: () =>
+      api<{ vehicles: VehicleSummary[] }>('/vehicles/tagged', { query: { tag, limit: HOME_TAGGED_LIMIT } }),
+  });
+
+export const similarQuery = (vehicle: Vehicle | undefined) =>
+  queryOptions({
+    queryKey: vehicleKeys.similar(vehicle?.id ?? ''),
+    queryFn: () =>
+      api<{ vehicles: VehicleSummary[] }>('/vehicles/similar', {
+        query: {
+          make: vehicle?.make,
+          model: vehicle?.model,
+          year: vehicle?.year,
+          price: vehicle?.price,
+          exclude: vehicle?.id,
+          limit: SIMILAR_DEFAULT_LIMIT,
+        },
+      }),
+  });
+
+/** The results of one search; the previous page stays on screen while the next one loads. */
+export function useVehicleSearch(query: SearchQuery) {
+  return useQuery({ ...searchQuery(query), placeholderData: keepPreviousData });
+}
+
+export function useVehicle(id: string) {
+  return useQuery(vehicleQuery(id));
 }
 
 /** Makes change rarely: kept for ten minutes. */
@@ -59,12 +88,7 @@ export function useModels(make: string) {
 
 /** HOME-12, HOME-13: the newest vehicles with a tag, 6 for the home page. */
 export function useTaggedVehicles(tag: Tag) {
-  return useQuery({
-    queryKey: vehicleKeys.tagged(tag),
-    queryFn: () =>
-      api<{ vehicles: VehicleSummary[] }>('/vehicles/tagged', { query: { tag, limit: HOME_TAGGED_LIMIT } }),
-    select: (data) => data.vehicles,
-  });
+  return useQuery({ ...taggedQuery(tag), select: (data) => data.vehicles });
 }
 
 /** HOME-14, HOME-15: a random selection, fetched only when a tagged list needs a stand-in. */
@@ -81,20 +105,5 @@ export function useRandomVehicles(slot: string, enabled: boolean) {
 
 /** DETAIL-29: up to 3 vehicles of the same make (then closest in price and year), never this one. */
 export function useSimilarVehicles(vehicle: Vehicle | undefined) {
-  return useQuery({
-    queryKey: vehicleKeys.similar(vehicle?.id ?? ''),
-    queryFn: () =>
-      api<{ vehicles: VehicleSummary[] }>('/vehicles/similar', {
-        query: {
-          make: vehicle?.make,
-          model: vehicle?.model,
-          year: vehicle?.year,
-          price: vehicle?.price,
-          exclude: vehicle?.id,
-          limit: SIMILAR_DEFAULT_LIMIT,
-        },
-      }),
-    select: (data) => data.vehicles,
-    enabled: vehicle !== undefined,
-  });
+  return useQuery({ ...similarQuery(vehicle), select: (data) => data.vehicles, enabled: vehicle !== undefined });
 }

@@ -4,6 +4,7 @@ import type { VehicleImage as VehicleImageData } from '@vm/shared/vehicle';
 import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { smallestSource, VehicleImage } from '../../../components/vehicle-image';
+import { GALLERY_IMAGE_SIZES } from '../image-sizes';
 import { stepImage, stepThumbPage, thumbPageCount, thumbPageOf } from './gallery-state';
 import { Lightbox } from './lightbox';
 
@@ -95,7 +96,7 @@ export function Gallery({ images, title, initialIndex = 0 }: Props) {
             key={current?.id}
             image={current}
             alt={`${title}, photo ${index + 1} of ${count}`}
-            sizes="(min-width: 1280px) 820px, (min-width: 1024px) 66vw, 100vw"
+            sizes={GALLERY_IMAGE_SIZES}
             priority={index === initialIndex}
             className="h-full w-full object-contain"
           />

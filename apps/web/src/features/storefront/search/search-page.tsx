@@ -7,8 +7,10 @@ import { PagePager } from '../../../components/page-pager';
 import { VehicleCard, VehicleCardSkeleton } from '../../../components/vehicle-card';
 import { usePageTitle } from '../../../lib/page-title';
 import { useVehicleSearch } from '../api/vehicles';
+import { SEARCH_CARD_SIZES } from '../image-sizes';
 import { SearchFilters } from './search-filters';
 import {
+  AUCTIONS_PRESET,
   type FilterKey,
   hasFilters,
   readSearchState,
@@ -154,11 +156,7 @@ function VehicleSearch({ title, intro, preset = {} }: Props) {
               >
                 {data.vehicles.map((v, i) => (
                   <li key={v.id}>
-                    <VehicleCard
-                      vehicle={v}
-                      priority={i === 0}
-                      sizes="(min-width: 1280px) 320px, (min-width: 640px) 50vw, 100vw"
-                    />
+                    <VehicleCard vehicle={v} priority={i === 0} sizes={SEARCH_CARD_SIZES} />
                   </li>
                 ))}
               </ul>
@@ -188,7 +186,7 @@ export function AuctionsPage() {
     <VehicleSearch
       title="Auctions"
       intro="Vehicles offered at auction: watch the ones you like and make your offer before the hammer falls."
-      preset={{ listingType: 'auction' }}
+      preset={AUCTIONS_PRESET}
     />
   );
 }

@@ -16,6 +16,9 @@ export const FILTER_KEYS = [
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
+/** The filter the /auctions page fixes (decisions.md: the same search, auction listings only). */
+export const AUCTIONS_PRESET: Partial<Record<FilterKey, string>> = { listingType: 'auction' };
+
 export interface SearchState {
   query: string;
   make: string;
