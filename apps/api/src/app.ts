@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -54,6 +55,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // API JSON compressed per response (brotli or gzip as the client asks), above 1 KB only. The web
+  // build's files already carry a Content-Encoding from their .br/.gz twins, which the plugin leaves as is.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: false });
   // Added before the plugin so this onRoute hook runs ahead of the plugin's own, which reads the config.
   if (!config.rateLimit)
