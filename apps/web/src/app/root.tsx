@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { TOAST_AUTO_CLOSE_MS } from '@vm/shared/constants';
 import { AuthProvider } from '../features/auth/auth-context';
+
+const Toasts = lazy(() => import('./toasts'));
 
 /** ROUTE-05: every navigation scrolls to the top. */
 function ScrollToTop() {
@@ -20,7 +19,9 @@ export function Root() {
     <AuthProvider>
       <ScrollToTop />
       <Outlet />
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop theme="colored" />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </AuthProvider>
   );
 }
