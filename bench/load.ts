@@ -56,6 +56,8 @@ interface LoadResult {
   rssAfterWarmup: number;
   rssEnd: number;
   rssMax: number;
+  /** RSS every 10 s of the measured run: a bounded cache levels off, a leak keeps climbing. */
+  rssTimeline: number[];
   cpuShare: number;
   ledger: ReturnType<Ledger['totals']>;
   verification: Verification;
@@ -130,8 +132,13 @@ async function loadDialect(dialect: DialectName, opts: { seconds: number; client
     });
     const rssAfterWarmup = readRss(server.pid);
     let rssMax = rssAfterWarmup;
+    const rssTimeline: number[] = [rssAfterWarmup];
+    let ticks = 0;
     const sampler = setInterval(() => {
-      if (server.alive()) rssMax = Math.max(rssMax, readRss(server.pid));
+      if (!server.alive()) return;
+      const rss = readRss(server.pid);
+      rssMax = Math.max(rssMax, rss);
+      if (++ticks % 10 === 0) rssTimeline.push(rss);
     }, 1000);
     const cpuBefore = readCpuMs(server.pid);
     const started = performance.now();
@@ -172,6 +179,7 @@ async function loadDialect(dialect: DialectName, opts: { seconds: number; client
       rssAfterWarmup,
       rssEnd,
       rssMax,
+      rssTimeline,
       cpuShare,
       ledger: ledger.totals(),
       verification,
@@ -216,7 +224,7 @@ function section(r: LoadResult): string[] {
         [`p99 < ${P99_TARGET_MS} ms (all requests)`, ms(p99), verdict(p99 < P99_TARGET_MS)],
         [
           'Server RSS within 20% from after warm-up to the end',
-          `${mib(r.rssAfterWarmup)} -> ${mib(r.rssEnd)} (${rssGrowth >= 0 ? '+' : ''}${pct(rssGrowth)}; max ${mib(r.rssMax)})`,
+          `${mib(r.rssAfterWarmup)} -> ${mib(r.rssEnd)} (${rssGrowth >= 0 ? '+' : ''}${pct(rssGrowth)}; max ${mib(r.rssMax)}); every 10 s: ${r.rssTimeline.map((b) => (b / 1024 ** 2).toFixed(0)).join(', ')} MiB`,
           verdict(Math.abs(rssGrowth) <= RSS_TOLERANCE),
         ],
         ['Server still running at the end', r.serverAlive ? 'yes' : 'no', verdict(r.serverAlive)],
