@@ -10,7 +10,6 @@ import { VehicleBadges } from '../../../components/vehicle-badges';
 import { useSocialImage } from '../../../layouts/site-meta';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { WatchButton } from '../../buyer/watch-button';
 import { useVehicle } from '../api/vehicles';
 import { DetailSkeleton, OfferPanelPlaceholder } from './detail-skeleton';
 import { Gallery } from './gallery';
@@ -27,10 +26,12 @@ export const DETAIL_MESSAGES = {
 const views = new Intl.NumberFormat('en-US');
 
 /*
- * The offer panel brings the offer form, react-hook-form and zod (about 45 KB gzipped). Loaded
- * on its own, they no longer delay the gallery photo, the page's largest paint.
+ * The buyer actions bring the offer form, react-hook-form, zod and react-toastify (about 55 KB
+ * gzipped). Loaded on their own, they no longer delay the gallery photo, the page's largest
+ * paint; their slots keep their size meanwhile.
  */
 const OfferPanel = lazy(async () => ({ default: (await import('../../buyer/offer-panel')).OfferPanel }));
+const WatchButton = lazy(async () => ({ default: (await import('../../buyer/watch-button')).WatchButton }));
 
 function StatePanel({ children }: { children: ReactNode }) {
   return (
@@ -163,8 +164,10 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
               Vehicle details
             </h2>
             <VehicleFacts vehicle={vehicle} />
-            <div className="mt-4">
-              <WatchButton vehicle={vehicle} />
+            <div className="mt-4 min-h-10">
+              <Suspense fallback={null}>
+                <WatchButton vehicle={vehicle} />
+              </Suspense>
             </div>
           </section>
           <Suspense fallback={<OfferPanelPlaceholder />}>
