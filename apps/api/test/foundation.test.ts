@@ -1,11 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@vm/shared/messages';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/database.ts';
+import { isDatabaseUnavailable } from '../src/plugins/errors.ts';
 import { createTestContext, DIALECTS } from './test-app.ts';
 
 describe('configuration', () => {
@@ -77,6 +79,33 @@ describe.each(DIALECTS)('server basics on %s', (dialect) => {
       expect(big.body).not.toMatch(/node_modules|at \w+ \(|SELECT /);
     } finally {
       await ctx.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connection loss', () => {
+  it('a connection killed while checked out fails its request, not the process', async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const database = openPostgres(url, { max: 2 });
+    const killer = openPostgres(url, { max: 1 });
+    try {
+      const outcome = await database.db
+        .transaction()
+        .execute(async (trx) => {
+          const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid;
+          await sql`select pg_terminate_backend(${pid})`.execute(killer.db);
+          // The client is checked out and idle here: pg emits 'error' on it. Without a listener
+          // that is an uncaught exception, which vitest reports as a failure of this test.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await sql`select 1`.execute(trx);
+          return 'survived';
+        })
+        .catch((err: unknown) => (isDatabaseUnavailable(err) ? 'unavailable' : `other: ${String(err)}`));
+      expect(outcome).toBe('unavailable');
+      expect((await sql<{ ok: number }>`select 1 as ok`.execute(database.db)).rows[0]?.ok).toBe(1);
+    } finally {
+      await database.close();
+      await killer.close();
     }
   });
 });

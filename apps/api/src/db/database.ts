@@ -34,8 +34,13 @@ export function openPostgres(connectionString: string, options: { schema?: strin
     connectionTimeoutMillis: 3000,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (database restart or outage) emits 'error'. The pool listens
+  // only while the client is idle; a checked-out client with no listener would throw an uncaught
+  // exception and take the server down. Its query still fails and becomes a 503.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
