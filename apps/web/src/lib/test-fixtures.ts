@@ -1,6 +1,6 @@
 /** Fixtures for client tests: tokens, API answers, a user and a vehicle as the API returns them. */
 import { DEFAULT_NOTIFICATION_PREFS, type User } from '@vm/shared/user';
-import type { Vehicle } from '@vm/shared/vehicle';
+import type { Vehicle, VehicleSummary } from '@vm/shared/vehicle';
 
 /** Unsigned JWT-shaped tokens for client tests: the client only reads the payload, the server verifies. */
 export function fakeJwt(payload: Record<string, unknown>): string {
@@ -40,8 +40,8 @@ export function sampleUser(overrides: Partial<User> = {}): User {
   };
 }
 
-/** A complete vehicle as GET /api/vehicles/:id returns it. */
-export function sampleVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+/** A vehicle as the lists and cards receive it. */
+export function sampleSummary(overrides: Partial<VehicleSummary> = {}): VehicleSummary {
   return {
     id: 'v1',
     slug: '1972-datsun-240z',
@@ -62,6 +62,14 @@ export function sampleVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     transmission: 'Manual',
     image: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A complete vehicle as GET /api/vehicles/:id returns it. */
+export function sampleVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  return {
+    ...sampleSummary(),
     longTitle: '',
     name: '',
     description: '',

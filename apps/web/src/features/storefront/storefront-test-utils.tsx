@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { VehicleSummary } from '@vm/shared/vehicle';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { sampleSummary } from '../../lib/test-fixtures';
 import { AuthProvider } from '../auth/auth-context';
 
 export interface FetchCall {
@@ -63,30 +63,7 @@ export function renderAt(ui: ReactElement, { path, routePath }: { path: string; 
   );
 }
 
-export function sampleSummary(overrides: Partial<VehicleSummary> = {}): VehicleSummary {
-  return {
-    id: 'v1',
-    slug: '1972-datsun-240z',
-    title: '1972 Datsun 240Z',
-    year: 1972,
-    make: 'Datsun',
-    model: '240Z',
-    vin: 'UNKNOWN',
-    price: 38500,
-    mileage: 52000,
-    bodyType: 'Coupe',
-    category: 'Japanese/JDM',
-    status: 'Available',
-    listingType: 'listing',
-    tags: [],
-    location: { city: 'Portland', state: 'OR', country: 'USA' },
-    fuelType: 'Gasoline',
-    transmission: 'Manual',
-    image: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export { sampleSummary };
 
 export const summaries = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => sampleSummary({ id: `${prefix}${i + 1}`, title: `${prefix} car ${i + 1}` }));
