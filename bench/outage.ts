@@ -171,10 +171,15 @@ async function main(): Promise<void> {
   const failures = samples.filter((s) => s.status !== 200 && s.status !== 201);
   const lastFailure = [...failures, ...probes.filter((p) => p.status !== 200)].sort((a, b) => b.at - a.at)[0];
   const fiveHundreds = all.filter((s) => s.status >= 500 && s.status !== 503).length;
-  const failuresOutsideOutage = failures.filter((s) => s.at < stopIssued || s.at > started + RECOVERY_TARGET_MS).length;
+  const failuresOutsideOutage = failures.filter(
+    (s) => s.at < stopIssued || s.at > (marks.startIssued ?? 0) + RECOVERY_TARGET_MS,
+  ).length;
   const messages = [...new Set(probes.filter((p) => p.status === 503).map((p) => p.message ?? '(no message)'))];
-  const recoveryMs = firstOkAfter ? firstOkAfter.at - started : undefined;
-  const fullRecoveryMs = lastFailure ? lastFailure.at - started : undefined;
+  // From the start command being issued: the database accepts connections somewhere before
+  // pg_ctlcluster returns, so this is the longest the server could have lagged behind it.
+  const startIssued = marks.startIssued ?? 0;
+  const recoveryMs = firstOkAfter ? firstOkAfter.at - startIssued : undefined;
+  const fullRecoveryMs = lastFailure ? Math.max(0, lastFailure.at - startIssued) : undefined;
 
   const check = data.open();
   const verification = await verifyAgainstLedger(
@@ -221,7 +226,7 @@ async function main(): Promise<void> {
           ['The server never crashes', serverAlive ? 'still running at the end' : 'exited', verdict(serverAlive)],
           [
             `Serves normally within seconds after the database returns (< ${RECOVERY_TARGET_MS / 1000} s)`,
-            `first 200 ${secs(recoveryMs)} after the start returned; last failure ${secs(fullRecoveryMs)} after it`,
+            `first 200 ${secs(recoveryMs)} after the start command was issued (it returned after ${secs(started - startIssued)}); last failure ${secs(fullRecoveryMs)} after it was issued`,
             verdict(recoveryMs !== undefined && (fullRecoveryMs ?? 0) < RECOVERY_TARGET_MS),
           ],
           [
