@@ -23,8 +23,22 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Query planner statistics: without them SQLite picks a range index and sorts tens of thousands
+  // of rows for a filtered "newest first" search (170-270 ms on 100k vehicles instead of 2-9 ms).
+  // 0x10002 analyzes tables that lack statistics at open; the hourly run keeps them current as
+  // the catalogue grows (both are cheap when nothing changed much).
+  sqlite.pragma('optimize = 0x10002');
+  const optimizer = setInterval(() => sqlite.pragma('optimize'), 60 * 60 * 1000);
+  optimizer.unref();
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      clearInterval(optimizer);
+      await db.destroy();
+    },
+  };
 }
 
 export function openPostgres(connectionString: string, options: { schema?: string; max?: number } = {}): Database {
