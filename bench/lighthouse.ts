@@ -89,8 +89,15 @@ async function launchChromium(): Promise<{ port: number; close: () => Promise<vo
   }
 }
 
-/** JavaScript the entry HTML makes the browser fetch up front: its module script and modulepreloads. */
-export function initialJavaScript(distDir: string): { files: { file: string; raw: number; gzip: number }[] } {
+/**
+ * JavaScript a first visit to a landing page must download before it renders: the module script
+ * and modulepreload links of index.html, plus the page's own chunks, which the server adds to the
+ * page's HTML from landing-chunks.json (apps/api/src/features/storefront-pages/page-html.ts).
+ */
+export function initialJavaScript(
+  distDir: string,
+  page: 'home' | 'search' | 'detail',
+): { files: { file: string; raw: number; gzip: number }[] } {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const urls = new Set<string>();
   for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
@@ -101,6 +108,11 @@ export function initialJavaScript(distDir: string): { files: { file: string; raw
     const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
     if (href && /\brel="modulepreload"/.test(tag)) urls.add(href);
   }
+  const landing = JSON.parse(readFileSync(path.join(distDir, 'landing-chunks.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  for (const url of landing[page] ?? []) urls.add(url);
   const files = [...urls].map((url) => {
     const content = readFileSync(path.join(distDir, url.replace(/^\//, '')));
     return { file: url, raw: content.length, gzip: gzipSync(content).length };
@@ -199,10 +211,14 @@ async function main(): Promise<void> {
       stdio: 'inherit',
     });
   }
-  const js = initialJavaScript(DIST);
-  const jsGzip = js.files.reduce((a, f) => a + f.gzip, 0);
-  const jsRaw = js.files.reduce((a, f) => a + f.raw, 0);
-  console.log(`Initial JS: ${js.files.length} files, ${kb(jsRaw)} raw, ${kb(jsGzip)} gzipped`);
+  const landingJs = (['home', 'search', 'detail'] as const).map((page) => {
+    const { files } = initialJavaScript(DIST, page);
+    const gzip = files.reduce((a, f) => a + f.gzip, 0);
+    const raw = files.reduce((a, f) => a + f.raw, 0);
+    console.log(`Initial JS of ${page}: ${files.length} files, ${kb(raw)} raw, ${kb(gzip)} gzipped`);
+    return { page, files, gzip, raw };
+  });
+  const largestJs = landingJs.reduce((a, b) => (b.gzip > a.gzip ? b : a));
 
   const server = await startServer({
     dataDir: tempDir('lighthouse'),
@@ -261,13 +277,18 @@ async function main(): Promise<void> {
             : `- ${p.label}:\n${p.failing.map((f) => `  - ${f.category}: ${f.title}${f.display ? ` (${f.display})` : ''}`).join('\n')}`,
         )
         .join('\n'),
-      '## Initial JavaScript of the public entry',
-      `The module script and modulepreload links of \`${DIST}/index.html\`, gzipped with zlib's default level (what a compressing proxy would send).`,
+      '## Initial JavaScript of each landing page',
+      `The module script and modulepreload links of \`${DIST}/index.html\` plus the page's own chunks (which the server preloads from landing-chunks.json), gzipped with zlib's default level (what a compressing proxy would send).`,
+      table(
+        ['Page', 'Files', 'Raw', 'Gzipped'],
+        landingJs.map((j) => [j.page, String(j.files.length), kb(j.raw), kb(j.gzip)]),
+      ),
+      `The files of the largest (${largestJs.page}):`,
       table(
         ['File', 'Raw', 'Gzipped'],
-        [...js.files.map((f) => [f.file, kb(f.raw), kb(f.gzip)]), ['**Total**', kb(jsRaw), `**${kb(jsGzip)}**`]],
+        largestJs.files.map((f) => [f.file, kb(f.raw), kb(f.gzip)]),
       ),
-      `Target: <= ${kb(JS_TARGET_BYTES)} gzipped: ${verdict(jsGzip <= JS_TARGET_BYTES)}.`,
+      `Target: <= ${kb(JS_TARGET_BYTES)} gzipped on every landing page: ${verdict(largestJs.gzip <= JS_TARGET_BYTES)}.`,
     ],
   });
   console.log(`Wrote ${file}`);

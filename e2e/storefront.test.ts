@@ -197,6 +197,34 @@ describe('storefront in a real browser', () => {
     await context.close();
   });
 
+  it('a landing page renders from the answers in its HTML: no API round trip for them, and the main photo requested once', async () => {
+    const vehicle = await vehicleWithManyPhotos(server.baseUrl);
+    const { context, page } = await newPage(browser, server.baseUrl, VIEWPORTS.mobile);
+    try {
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+      await page.goto(`/vehicles/${vehicle.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: vehicle.title }).isVisible()).resolves.toBe(true);
+      await page.getByRole('heading', { name: 'Similar Vehicles' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const apiGets = requests.filter((p) => p.startsWith('/api/') && !p.endsWith('/view'));
+      expect(apiGets).toEqual([]);
+      // The preload and the <img> pick the same file from the same srcset and sizes.
+      const photos = requests.filter((p) => p.startsWith('/uploads/vehicles/'));
+      expect(photos.length).toBe(new Set(photos).size);
+
+      // The next page in the same tab asks the API as usual.
+      await page.goto('/vehicles?make=Porsche');
+      await page.waitForLoadState('networkidle');
+      expect(requests.filter((p) => p.startsWith('/api/vehicles/search'))).toEqual([]);
+      await page.getByRole('link', { name: /home$/ }).first().click();
+      await page.waitForLoadState('networkidle');
+      expect(requests.filter((p) => p.startsWith('/api/vehicles/tagged')).length).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('CONTACT-01..06 ERR-57 VALID: a bad submission shows each error, a good one is stored and clears the form', async () => {
     const { page, context } = await newPage(browser, server.baseUrl, VIEWPORTS.desktop);
     await page.goto('/contact');

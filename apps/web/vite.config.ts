@@ -4,7 +4,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import type { Rollup } from 'vite';
 
@@ -42,22 +41,21 @@ function precompress(): Plugin {
   };
 }
 
-/** The storefront pages a visitor lands on, by path pattern, and the page module each lazy route loads. */
-const LANDING_PAGES: [RegExp, string][] = [
-  [/^\/$/, 'src/features/storefront/home/home-page.tsx'],
-  [/^\/(vehicles|auctions)\/?$/, 'src/features/storefront/search/search-page.tsx'],
-  [/^\/vehicles\/[^/]+\/?$/, 'src/features/storefront/detail/vehicle-detail-page.tsx'],
-];
+/** The storefront pages a visitor lands on, by the name the server knows them by, and each one's page module. */
+const LANDING_PAGES: Record<string, string> = {
+  home: 'src/features/storefront/home/home-page.tsx',
+  search: 'src/features/storefront/search/search-page.tsx',
+  detail: 'src/features/storefront/detail/vehicle-detail-page.tsx',
+};
 
 /**
  * Without help the browser learns of a page's chunk only once the whole main bundle has
- * downloaded and run. This writes a tiny classic script (the CSP allows no inline one) that
- * index.html loads async: it adds modulepreload links for the landing page's chunk and the
- * chunks it imports, so they download alongside the main bundle.
+ * downloaded and run. This writes landing-chunks.json: for each landing page, its chunk and the
+ * chunks it imports (less what index.html loads already). The server adds them to the page's
+ * HTML as modulepreload links (apps/api/src/features/storefront-pages/page-html.ts), so they
+ * download alongside the main bundle.
  */
-function landingPagePreload(): Plugin {
-  let outDir = 'dist';
-  let script: { fileName: string; source: string } | undefined;
+function landingChunks(): Plugin {
   const closure = (
     bundle: Rollup.OutputBundle,
     chunk: Rollup.OutputChunk,
@@ -73,44 +71,63 @@ function landingPagePreload(): Plugin {
     return seen;
   };
   return {
-    name: 'landing-page-preload',
+    name: 'landing-chunks',
     apply: 'build',
-    enforce: 'post',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-        const entry = chunks.find((c) => c.isEntry);
-        if (!entry) return html;
-        // The entry and what it imports are in index.html already.
-        const skip = new Set([entry.fileName, ...entry.imports]);
-        const routes = LANDING_PAGES.map(([pattern, module]) => {
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      // The entry and what it imports are in index.html already.
+      const skip = new Set([entry.fileName, ...entry.imports]);
+      const pages = Object.fromEntries(
+        Object.entries(LANDING_PAGES).map(([name, module]) => {
           const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-          if (!page) throw new Error(`landing-page-preload: no chunk for ${module}`);
-          return [pattern.source, [...closure(bundle, page, skip)].map((f) => `/${f}`)] as const;
-        });
-        const source = `(function(){var p=location.pathname,r=${JSON.stringify(routes)};for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});break}})();\n`;
-        const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
-        script = { fileName: `assets/landing-preload-${hash}.js`, source };
-        return html.replace(
-          '<script type="module"',
-          `<script async src="/${script.fileName}"></script>\n    <script type="module"`,
-        );
-      },
-    },
-    async writeBundle() {
-      if (script) await writeFile(path.join(outDir, script.fileName), script.source);
+          if (!page) throw new Error(`landing-chunks: no chunk for ${module}`);
+          return [name, [...closure(bundle, page, skip)].map((f) => `/${f}`)];
+        }),
+      );
+      this.emitFile({ type: 'asset', fileName: 'landing-chunks.json', source: JSON.stringify(pages) });
     },
   };
 }
 
+/** Modules shared by storefront pages that may go in their common chunk (never the back office's). */
+const STOREFRONT_COMMON = (id: string) =>
+  !id.includes('/features/admin/') &&
+  (/[\\/]src[\\/](components|layouts|features[\\/]storefront)[\\/]/.test(id) ||
+    /node_modules[\\/]lucide-react[\\/]/.test(id) ||
+    /packages[\\/]shared[\\/]src[\\/](money|location|years|image-path|constants|pagination|relative-time|tracking|format-date)\.ts$/.test(
+      id,
+    ));
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), landingPagePreload(), precompress()],
+  plugins: [react(), tailwindcss(), landingChunks(), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries every page runs, in one file next to the entry.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/,
+              priority: 20,
+            },
+            // The small pieces the storefront pages share (cards, badges, icons, formatting), in
+            // one file instead of a dozen of about 1 KB: each file is a round trip on a slow phone.
+            {
+              name: 'storefront-common',
+              test: STOREFRONT_COMMON,
+              minShareCount: 2,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

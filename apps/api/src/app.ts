@@ -19,6 +19,8 @@ import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
+import { sendCompressedHtml } from './features/storefront-pages/compress-page.ts';
+import { pageRenderer } from './features/storefront-pages/page-html.ts';
 
 export interface AppOptions {
   config: Config;
@@ -101,6 +103,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   });
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const serveWeb = existsSync(path.join(webDist, 'index.html'));
+  const renderPage = serveWeb ? pageRenderer(webDist) : undefined;
   if (serveWeb) {
     // preCompressed: the build writes .br and .gz next to each text asset (apps/web/vite.config.ts).
     await app.register(fastifyStatic, {
@@ -110,17 +113,21 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       index: false,
       preCompressed: true,
     });
-    // Hashed assets never change; index.html must always be revalidated.
+    // Hashed assets never change; pages (index.html with their data) are revalidated every time.
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
   }
-  // SPA fallback for page URLs; API, uploads and file-like paths stay 404 JSON.
-  app.setNotFoundHandler((request, reply) => {
+  // Page URLs get the web app's HTML with their first data (page-html.ts); API, uploads and
+  // file-like paths stay 404 JSON.
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isPage =
       request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/uploads/') && path.extname(url) === '';
-    if (serveWeb && isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    if (renderPage && isPage) {
+      const page = await renderPage(app, request.url);
+      return sendCompressedHtml(request, reply.code(page.status).header('Cache-Control', 'no-cache'), page.html);
+    }
     return reply.code(404).send({ message: `Route ${request.method} ${url} not found` });
   });
   return app;

@@ -3,8 +3,8 @@ import { resolveImagePath } from '@vm/shared/image-path';
 import type { VehicleImage } from '@vm/shared/vehicle';
 import type { LoaderFunctionArgs } from 'react-router';
 import { searchQuery, similarQuery, taggedQuery, vehicleQuery } from '../features/storefront/api/vehicles';
-import { GALLERY_IMAGE_SIZES, SEARCH_CARD_SIZES } from '../features/storefront/image-sizes';
-import { AUCTIONS_PRESET, readSearchState, toSearchQuery } from '../features/storefront/search/search-params';
+import { GALLERY_IMAGE_SIZES, SEARCH_CARD_SIZES } from '@vm/shared/image-sizes';
+import { AUCTIONS_PRESET, readSearchState, toSearchQuery } from '@vm/shared/search-url-state';
 import { fetchPublicSettings, PUBLIC_SETTINGS_KEY } from '../lib/site-settings';
 import { queryClient } from './query-client';
 

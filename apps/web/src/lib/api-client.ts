@@ -1,5 +1,7 @@
 import type { ErrorBody } from '@vm/shared/common';
+import { type ApiGet, type Query, toQueryString } from '@vm/shared/storefront-requests';
 import { authStorage } from './auth-storage';
+import { takeBootAnswer } from './boot-data';
 
 export const API_BASE = '/api';
 
@@ -16,7 +18,6 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -25,18 +26,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the refresh-and-retry on 401 (the auth calls themselves). */
   noRetry?: boolean;
-}
-
-/** Drops empty values so only real filters reach the server. */
-export function toQueryString(query: Query | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null || v === '') continue;
-    params.set(k, String(v));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
 }
 
 type Listener = () => void;
@@ -94,6 +83,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 
 /** Calls the API with the stored bearer token; on 401 refreshes once and retries. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if ((options.method ?? 'GET') === 'GET') {
+    // A landing page's HTML carries the answers to its first public calls (boot-data.ts).
+    const answer = takeBootAnswer(`${path}${toQueryString(options.query)}`);
+    if (answer !== undefined) return answer as T;
+  }
   let res = await send(path, options);
   if (res.status === 401 && !options.noRetry && authStorage.refreshToken()) {
     if (await refreshSession()) res = await send(path, options);
@@ -110,6 +104,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }
+
+/** One of the storefront's GET calls (storefront-requests.ts builds them for the web app and the server alike). */
+export const apiGet = <T>(request: ApiGet): Promise<T> => api<T>(request.path, { query: request.query });
 
 /** The server's message, else the screen's default failure text. */
 export function errorMessage(err: unknown, fallback: string): string {

@@ -2,7 +2,8 @@ import { SETTINGS_CACHE_MS } from '@vm/shared/constants';
 import type { PublicSettings } from '@vm/shared/settings';
 import { EMPTY_SETTINGS, mergeSettings, toPublicSettings } from '@vm/shared/settings-defaults';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { publicSettingsGet } from '@vm/shared/storefront-requests';
+import { apiGet } from './api-client';
 
 /** Query key of the public settings; the admin settings page invalidates it after a save. */
 export const PUBLIC_SETTINGS_KEY = ['settings', 'public'] as const;
@@ -10,7 +11,7 @@ const CLIENT_DEFAULTS: PublicSettings = toPublicSettings(EMPTY_SETTINGS);
 
 export async function fetchPublicSettings(): Promise<PublicSettings> {
   try {
-    return mergeSettings(CLIENT_DEFAULTS, await api<unknown>('/settings/public'));
+    return mergeSettings(CLIENT_DEFAULTS, await apiGet<unknown>(publicSettingsGet));
   } catch (err) {
     console.error('Failed to fetch settings', err);
     throw new Error('Failed to fetch settings');

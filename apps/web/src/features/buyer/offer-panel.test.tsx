@@ -35,6 +35,11 @@ function offer(overrides: Partial<Offer> = {}): Offer {
 const renderPanel = (vehicle = sampleVehicle()) =>
   renderScreen(<OfferPanel vehicle={vehicle} />, { path: '/vehicles/v1', routePath: '/vehicles/:id' });
 const amountField = () => screen.getByLabelText('Offer amount (USD)') as HTMLInputElement;
+/** Opens the offer form, which loads on demand (offer-panel.tsx). */
+async function openForm(button: string) {
+  fireEvent.click(await screen.findByRole('button', { name: button }));
+  await screen.findByLabelText('Offer amount (USD)');
+}
 const toastOf = (text: string) => screen.getByText(text).closest('.Toastify__toast');
 
 beforeEach(() => localStorage.clear());
@@ -62,7 +67,7 @@ describe('OfferPanel', () => {
       'POST /api/vehicles/v1/offers': () => new Promise<Response>((resolve) => (release = resolve)),
     });
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'Make an offer' }));
+    await openForm('Make an offer');
     expect(screen.getByLabelText('Message (optional)')).toBeTruthy();
     fireEvent.change(amountField(), { target: { value: '12500.50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit offer' }));
@@ -86,7 +91,7 @@ describe('OfferPanel', () => {
       'GET /api/vehicles/v1/offers': () => jsonResponse(200, { offers: [] }),
     });
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'Make an offer' }));
+    await openForm('Make an offer');
     fireEvent.click(screen.getByRole('button', { name: 'Submit offer' }));
     expect(await screen.findByText('Offer amount is required')).toBeTruthy();
     fireEvent.change(amountField(), { target: { value: '0.5' } });
@@ -104,7 +109,7 @@ describe('OfferPanel', () => {
       'POST /api/vehicles/v1/offers': () => answer,
     });
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'Make an offer' }));
+    await openForm('Make an offer');
     fireEvent.change(amountField(), { target: { value: '20000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit offer' }));
     await screen.findByText('This vehicle is no longer accepting offers');
@@ -126,7 +131,7 @@ describe('OfferPanel', () => {
         jsonResponse(200, { offer: offer({ amount: 31000, message: 'Cash buyer, final' }), isUpdate: true }),
     });
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'Amend offer' }));
+    await openForm('Amend offer');
     expect(amountField().value).toBe('30000');
     fireEvent.change(amountField(), { target: { value: '31000' } });
     fireEvent.change(screen.getByLabelText('Message (optional)'), { target: { value: 'Cash buyer, final' } });

@@ -4,7 +4,7 @@ import { formatMoney } from '@vm/shared/money';
 import { relativeTime } from '@vm/shared/relative-time';
 import type { Vehicle } from '@vm/shared/vehicle';
 import { HandCoins } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Alert } from '../../components/alert';
@@ -13,8 +13,14 @@ import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../auth/auth-context';
 import { useOwnOffer, useSubmitOffer } from './api/offers';
 import { BUYER_MESSAGES } from './buyer-messages';
-import { OfferForm } from './offer-form';
 import { OfferStatusBadge } from './offer-status-badge';
+
+/*
+ * The form and its validation (the shared zod schemas) load only for a signed-in buyer: an
+ * anonymous visitor, most of the detail page's traffic, never needs them.
+ */
+const loadOfferForm = () => import('./offer-form');
+const OfferForm = lazy(async () => ({ default: (await loadOfferForm()).OfferForm }));
 
 /** Why a vehicle in one of NO_OFFER_VEHICLE_STATUSES takes no offer. */
 function closedReason(status: string): string | undefined {
@@ -49,6 +55,10 @@ export function OfferPanel({ vehicle }: { vehicle: Vehicle }) {
   const submit = useSubmitOffer(vehicle.id);
   const [formOpen, setFormOpen] = useState(false);
   const noOfferReason = closedReason(vehicle.status);
+  useEffect(() => {
+    // Fetched ahead, so the form opens at once when the buyer asks for it.
+    if (signedIn) void loadOfferForm();
+  }, [signedIn]);
 
   if (status === 'loading' || (signedIn && own.isPending)) {
     return (
@@ -122,13 +132,21 @@ export function OfferPanel({ vehicle }: { vehicle: Vehicle }) {
       {noOfferReason ? <p className="text-sm text-slate-600">{noOfferReason}</p> : null}
 
       {!noOfferReason && formOpen ? (
-        <OfferForm
-          initial={offer && canAmend ? { amount: offer.amount, message: offer.message } : undefined}
-          submitLabel={offer ? 'Amend offer' : 'Submit offer'}
-          submitting={submit.isPending}
-          onSubmit={send}
-          onCancel={() => setFormOpen(false)}
-        />
+        <Suspense
+          fallback={
+            <p className="text-sm text-slate-500" role="status">
+              Loading the offer form...
+            </p>
+          }
+        >
+          <OfferForm
+            initial={offer && canAmend ? { amount: offer.amount, message: offer.message } : undefined}
+            submitLabel={offer ? 'Amend offer' : 'Submit offer'}
+            submitting={submit.isPending}
+            onSubmit={send}
+            onCancel={() => setFormOpen(false)}
+          />
+        </Suspense>
       ) : null}
 
       {!noOfferReason && !formOpen && !offer ? (

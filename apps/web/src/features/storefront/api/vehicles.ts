@@ -1,10 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { HOME_TAGGED_LIMIT, SIMILAR_DEFAULT_LIMIT, type Tag } from '@vm/shared/constants';
+import { HOME_TAGGED_LIMIT, type Tag } from '@vm/shared/constants';
+import {
+  makesGet,
+  type SearchQuery,
+  searchGet,
+  similarGet,
+  taggedGet,
+  vehicleGet,
+} from '@vm/shared/storefront-requests';
 import type { Vehicle, VehicleSearchResponse, VehicleSummary } from '@vm/shared/vehicle';
-import { api } from '../../../lib/api-client';
-
-/** Query parameters of GET /vehicles/search; empty values are dropped by the API client (SEARCH-16). */
-export type SearchQuery = Record<string, string | number | boolean | undefined>;
+import { api, apiGet } from '../../../lib/api-client';
 
 export const vehicleKeys = {
   all: ['vehicles'] as const,
@@ -18,7 +23,7 @@ export const vehicleKeys = {
 };
 
 export function searchVehicles(query: SearchQuery): Promise<VehicleSearchResponse> {
-  return api<VehicleSearchResponse>('/vehicles/search', { query });
+  return apiGet<VehicleSearchResponse>(searchGet(query));
 }
 
 /*
@@ -31,30 +36,21 @@ export const searchQuery = (query: SearchQuery) =>
 export const vehicleQuery = (id: string) =>
   queryOptions({
     queryKey: vehicleKeys.detail(id),
-    queryFn: () => api<Vehicle>(`/vehicles/${encodeURIComponent(id)}`),
+    queryFn: () => apiGet<Vehicle>(vehicleGet(id)),
   });
 
 export const taggedQuery = (tag: Tag) =>
   queryOptions({
     queryKey: vehicleKeys.tagged(tag),
-    queryFn: () =>
-      api<{ vehicles: VehicleSummary[] }>('/vehicles/tagged', { query: { tag, limit: HOME_TAGGED_LIMIT } }),
+    queryFn: () => apiGet<{ vehicles: VehicleSummary[] }>(taggedGet(tag)),
   });
 
+/** Used with `enabled` only once the vehicle is known. */
 export const similarQuery = (vehicle: Vehicle | undefined) =>
   queryOptions({
     queryKey: vehicleKeys.similar(vehicle?.id ?? ''),
     queryFn: () =>
-      api<{ vehicles: VehicleSummary[] }>('/vehicles/similar', {
-        query: {
-          make: vehicle?.make,
-          model: vehicle?.model,
-          year: vehicle?.year,
-          price: vehicle?.price,
-          exclude: vehicle?.id,
-          limit: SIMILAR_DEFAULT_LIMIT,
-        },
-      }),
+      vehicle ? apiGet<{ vehicles: VehicleSummary[] }>(similarGet(vehicle)) : Promise.resolve({ vehicles: [] }),
   });
 
 /** The results of one search; the previous page stays on screen while the next one loads. */
@@ -70,7 +66,7 @@ export function useVehicle(id: string) {
 export function useMakes() {
   return useQuery({
     queryKey: vehicleKeys.makes,
-    queryFn: () => api<{ makes: string[] }>('/vehicles/makes'),
+    queryFn: () => apiGet<{ makes: string[] }>(makesGet),
     select: (data) => data.makes,
     staleTime: 10 * 60_000,
   });

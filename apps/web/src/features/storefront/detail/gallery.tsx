@@ -4,7 +4,7 @@ import type { VehicleImage as VehicleImageData } from '@vm/shared/vehicle';
 import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { smallestSource, VehicleImage } from '../../../components/vehicle-image';
-import { GALLERY_IMAGE_SIZES } from '../image-sizes';
+import { GALLERY_IMAGE_SIZES } from '@vm/shared/image-sizes';
 import { stepImage, stepThumbPage, thumbPageCount, thumbPageOf } from './gallery-state';
 import { Lightbox } from './lightbox';
 

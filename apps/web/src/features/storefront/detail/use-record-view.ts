@@ -15,15 +15,29 @@ export function useRecordView(vehicle: Vehicle | undefined, cacheKey: string) {
   const vehicleId = vehicle?.id;
 
   useEffect(() => {
-    if (!vehicleId || attempted.current === vehicleId || hasViewed(vehicleId)) return;
-    attempted.current = vehicleId;
-    recordVehicleView(vehicleId, browserFingerprint())
-      .then((result) => {
-        markViewed(vehicleId);
-        queryClient.setQueryData<Vehicle>(vehicleKeys.detail(cacheKey), (old) =>
-          old ? { ...old, viewCount: result.viewCount } : old,
-        );
-      })
-      .catch((err: unknown) => console.error('Failed to record the vehicle view', err));
+    if (!vehicleId || attempted.current === vehicleId) return;
+    // Once the page is on screen: counting a view must not hold back showing the vehicle.
+    return whenIdle(() => {
+      if (attempted.current === vehicleId || hasViewed(vehicleId)) return;
+      attempted.current = vehicleId;
+      recordVehicleView(vehicleId, browserFingerprint())
+        .then((result) => {
+          markViewed(vehicleId);
+          queryClient.setQueryData<Vehicle>(vehicleKeys.detail(cacheKey), (old) =>
+            old ? { ...old, viewCount: result.viewCount } : old,
+          );
+        })
+        .catch((err: unknown) => console.error('Failed to record the vehicle view', err));
+    });
   }, [vehicleId, cacheKey, queryClient]);
+}
+
+/** Runs `task` when the browser is idle (at most a second later); returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 1000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 0);
+  return () => window.clearTimeout(handle);
 }

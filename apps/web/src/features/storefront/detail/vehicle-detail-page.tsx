@@ -3,7 +3,9 @@ import { formatMoney } from '@vm/shared/money';
 import { resolveImagePath } from '@vm/shared/image-path';
 import { Check, ChevronRight, Eye, MapPin } from 'lucide-react';
 import type { Vehicle } from '@vm/shared/vehicle';
-import { lazy, type MouseEvent, type ReactNode, Suspense } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { OfferPanel } from '../../buyer/offer-panel';
+import { WatchButton } from '../../buyer/watch-button';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { VehicleBadges } from '../../../components/vehicle-badges';
@@ -11,7 +13,7 @@ import { useSocialImage } from '../../../layouts/site-meta';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useVehicle } from '../api/vehicles';
-import { DetailSkeleton, OfferPanelPlaceholder } from './detail-skeleton';
+import { DetailSkeleton } from './detail-skeleton';
 import { Gallery } from './gallery';
 import { SimilarVehicles } from './similar-vehicles';
 import { useRecordView } from './use-record-view';
@@ -30,8 +32,6 @@ const views = new Intl.NumberFormat('en-US');
  * gzipped). Loaded on their own, they no longer delay the gallery photo, the page's largest
  * paint; their slots keep their size meanwhile.
  */
-const OfferPanel = lazy(async () => ({ default: (await import('../../buyer/offer-panel')).OfferPanel }));
-const WatchButton = lazy(async () => ({ default: (await import('../../buyer/watch-button')).WatchButton }));
 
 function StatePanel({ children }: { children: ReactNode }) {
   return (
@@ -165,14 +165,10 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
             </h2>
             <VehicleFacts vehicle={vehicle} />
             <div className="mt-4 min-h-10">
-              <Suspense fallback={null}>
-                <WatchButton vehicle={vehicle} />
-              </Suspense>
+              <WatchButton vehicle={vehicle} />
             </div>
           </section>
-          <Suspense fallback={<OfferPanelPlaceholder />}>
-            <OfferPanel vehicle={vehicle} />
-          </Suspense>
+          <OfferPanel vehicle={vehicle} />
           <p className="text-sm text-slate-600">
             Questions about this vehicle?{' '}
             <Link to="/contact" className="font-semibold text-brand-700 hover:underline">

@@ -3,7 +3,7 @@ import { yearOptions } from '@vm/shared/years';
 import { type FormEvent, useEffect, useState } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
 import { useMakes, useModels } from '../api/vehicles';
-import type { FilterKey, SearchState } from './search-params';
+import type { FilterKey, SearchState } from '@vm/shared/search-url-state';
 
 interface Props {
   state: SearchState;

@@ -7,7 +7,7 @@ import { PagePager } from '../../../components/page-pager';
 import { VehicleCard, VehicleCardSkeleton } from '../../../components/vehicle-card';
 import { usePageTitle } from '../../../lib/page-title';
 import { useVehicleSearch } from '../api/vehicles';
-import { SEARCH_CARD_SIZES } from '../image-sizes';
+import { SEARCH_CARD_SIZES } from '@vm/shared/image-sizes';
 import { SearchFilters } from './search-filters';
 import {
   AUCTIONS_PRESET,
@@ -18,7 +18,7 @@ import {
   withFilter,
   withoutFilters,
   withPage,
-} from './search-params';
+} from '@vm/shared/search-url-state';
 
 /** ERR-34, ERR-35. */
 export const SEARCH_MESSAGES = {

@@ -1,6 +1,6 @@
 /*
- * The `sizes` of the storefront's largest photos, in their own module so the route loaders can
- * preload exactly the file the page will pick without loading the page's code.
+ * The `sizes` of the storefront's largest photos, shared so that the server's preload of a landing
+ * page's main photo and the web app's route loaders ask for exactly the file the page will pick.
  */
 
 /** The detail page's main gallery photo. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedPage } from '../../../components/page-pager';
-import { readSearchState, toSearchQuery, withFilter, withoutFilters, withPage } from './search-params';
+import { readSearchState, toSearchQuery, withFilter, withoutFilters, withPage } from '@vm/shared/search-url-state';
 
 const params = (query: string) => new URLSearchParams(query);
 

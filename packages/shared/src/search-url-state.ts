@@ -1,5 +1,10 @@
-import { LISTING_TYPES, PUBLIC_SEARCH_PAGE_SIZE, TAGS, VEHICLE_SORTS } from '@vm/shared/constants';
-import type { SearchQuery } from '../api/vehicles';
+import { LISTING_TYPES, PUBLIC_SEARCH_PAGE_SIZE, TAGS, VEHICLE_SORTS } from './constants.ts';
+import type { SearchQuery } from './storefront-requests.ts';
+
+/*
+ * The storefront search's state in the page URL (/vehicles?make=...), and the API query it asks
+ * for. Shared: the server reads a landing search page's URL the same way to answer its first call.
+ */
 
 /** SEARCH-01: the filters the query string holds, besides page and sort. */
 export const FILTER_KEYS = [

@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { resolveImagePath } from '@vm/shared/image-path';
+import { apiGetUrl, BOOT_DATA_ELEMENT_ID } from '@vm/shared/storefront-requests';
+import { type LandingPage, planPage } from './landing-calls.ts';
+
+/*
+ * The HTML of a storefront page: the web build's index.html plus, for the page asked for,
+ * - the answers to its first API calls as a JSON data block (read by apps/web/src/lib/boot-data.ts),
+ * - modulepreload links for the page's code, and a preload of the photo it shows largest,
+ * so the browser fetches all of it with the HTML instead of one step after another.
+ * The data block is not script: the Content-Security-Policy (no inline script) stays as it is.
+ */
+
+/** Written by the web build (apps/web/vite.config.ts): each landing page's chunks. */
+export const LANDING_CHUNKS_FILE = 'landing-chunks.json';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+export interface PageHtml {
+  status: 200 | 404;
+  html: string;
+}
+
+export type PageRenderer = (app: FastifyInstance, url: string) => Promise<PageHtml>;
+
+/** Reads the web build once; the returned function renders one page URL. */
+export function pageRenderer(webDist: string): PageRenderer {
+  const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  if (!template.includes(ROOT_ELEMENT) || !template.includes('</head>')) {
+    throw new Error(`${webDist}/index.html has no ${ROOT_ELEMENT} or </head>`);
+  }
+  const chunks = readLandingChunks(webDist);
+  return async (app, url) => {
+    const parsed = new URL(url, 'http://localhost');
+    const plan = planPage(parsed.pathname, parsed.searchParams);
+    if (!plan) return { status: 200, html: template };
+    const answers = new Map<string, unknown>();
+    const payloads = new Map<string, string>();
+    let missing = false;
+    const answer = async (calls: typeof plan.calls) => {
+      await Promise.all(
+        calls.map(async (call) => {
+          const key = apiGetUrl(call);
+          const res = await app.inject({ method: 'GET', url: `/api${key}` });
+          if (res.statusCode === 404) missing = true;
+          if (res.statusCode !== 200) return;
+          payloads.set(key, res.payload);
+          answers.set(key, res.json());
+        }),
+      );
+    };
+    await answer(plan.calls);
+    await answer(plan.followUps(answers));
+    const head = [...modulePreloads(chunks, plan.page), imagePreload(plan.mainImage(answers))].filter(
+      (tag) => tag !== '',
+    );
+    const html = template
+      .replace(/\s*<\/head>/, `\n${head.map((tag) => `    ${tag}\n`).join('')}  </head>`)
+      .replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${bootDataBlock(payloads)}`);
+    // A vehicle that does not exist: the page says so, and crawlers get a real 404.
+    return { status: plan.page === 'detail' && missing ? 404 : 200, html };
+  };
+}
+
+/** The answers keyed by URL, safe inside <script>: JSON has `<` only in strings, where \u003c means the same. */
+export function bootDataBlock(payloads: ReadonlyMap<string, string>): string {
+  const json = `{${[...payloads].map(([url, payload]) => `${JSON.stringify(url)}:${payload}`).join(',')}}`;
+  return `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+}
+
+type LandingChunks = Partial<Record<LandingPage, string[]>>;
+
+function readLandingChunks(webDist: string): LandingChunks {
+  const file = path.join(webDist, LANDING_CHUNKS_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LandingChunks) : {};
+}
+
+function modulePreloads(chunks: LandingChunks, page: LandingPage | undefined): string[] {
+  if (!page) return [];
+  return (chunks[page] ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`);
+}
+
+function imagePreload(main: ReturnType<NonNullable<ReturnType<typeof planPage>>['mainImage']>): string {
+  if (!main) return '';
+  const { image, sizes } = main;
+  // Same srcset and sizes as the <img>, so the browser picks, and then reuses, the same file.
+  return `<link rel="preload" as="image" href="${attribute(resolveImagePath(image.url))}" imagesrcset="${attribute(image.srcSet)}" imagesizes="${attribute(sizes)}" fetchpriority="high">`;
+}
+
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
