@@ -7,7 +7,7 @@
  * remote-debugging port (no chrome-launcher), and audits /, /vehicles and the detail page of the
  * first search result, each `--runs` times (median score reported).
  *
- *   node --import tsx bench/lighthouse.ts [--runs 3] [--no-build]
+ *   node --import tsx bench/lighthouse.ts [--runs 5] [--no-build]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -200,7 +200,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false } },
+    options: { runs: { type: 'string', default: '5' }, 'no-build': { type: 'boolean', default: false } },
   });
   const runs = Number.parseInt(values.runs, 10);
   const machine = machineInfo();
