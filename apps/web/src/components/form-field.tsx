@@ -83,6 +83,7 @@ export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTML
           ref={ref}
           id={id}
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           className={`${control} ${error ? invalid : ''} ${className ?? ''}`}
           {...rest}
         >
