@@ -1,7 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SelectField, TextAreaField, TextField } from './form-field';
+import { useForm } from 'react-hook-form';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { formFieldProps, PasswordField, SelectField, TextAreaField, TextField } from './form-field';
 
 afterEach(cleanup);
 
@@ -49,5 +52,40 @@ describe('form fields', () => {
       'Notes are too long',
       'Make is required',
     ]);
+  });
+});
+
+const schema = z.object({ name: z.string().min(1, 'Name is required'), secret: z.string() });
+
+function BoundForm({ onValid }: { onValid: (values: z.infer<typeof schema>) => void }) {
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { name: '', secret: '' } });
+  return (
+    <form onSubmit={form.handleSubmit(onValid)} noValidate>
+      <TextField label="Name" {...formFieldProps(form, 'name')} />
+      <PasswordField label="Secret" autoComplete="new-password" {...formFieldProps(form, 'secret')} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('formFieldProps and PasswordField', () => {
+  it('bind a field to react-hook-form: its value, its error message and the focus on the first invalid field', async () => {
+    const onValid = vi.fn();
+    render(<BoundForm onValid={onValid} />);
+    const secret = screen.getByLabelText('Secret');
+    expect(secret.getAttribute('type')).toBe('password');
+    expect(secret.getAttribute('autocomplete')).toBe('new-password');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const name = await screen.findByRole('textbox', { name: 'Name', description: 'Name is required' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(onValid).not.toHaveBeenCalled();
+
+    fireEvent.change(name, { target: { value: 'Bea' } });
+    fireEvent.change(secret, { target: { value: 'hidden' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    expect(onValid.mock.calls[0]?.[0]).toEqual({ name: 'Bea', secret: 'hidden' });
+    expect(screen.queryByText('Name is required')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/form-field';
+import { PasswordField } from '../../components/form-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { Modal } from '../../components/modal';
 import { ACCOUNT_MESSAGES } from './account-messages';
@@ -79,9 +79,8 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => Promise<v
             Enter your password to confirm. Your watchlist is removed, open offers are withdrawn and you are signed out
             everywhere.
           </p>
-          <TextField
+          <PasswordField
             label="Password"
-            type="password"
             autoComplete="current-password"
             autoFocus
             error={formState.errors.password?.message}

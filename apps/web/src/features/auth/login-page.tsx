@@ -1,35 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginBody, loginBodySchema } from '@vm/shared/auth';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/form-field';
-import { usePageTitle } from '../../lib/page-title';
+import { Navigate } from 'react-router';
+import { formFieldProps, PasswordField } from '../../components/form-field';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from './auth-context';
 import { AUTH_MESSAGES } from './auth-messages';
-import { AuthCard } from './auth-card';
+import { AuthForm, useAuthPage } from './auth-form';
+import { EmailField } from './account-fields';
 import { isAdminRole } from '@vm/shared/constants';
-import { originPath } from './require-auth';
 
 export function LoginPage() {
-  usePageTitle('Log in');
   const { status, login, isAdmin } = useAuth();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema) });
+  const { error, setError, origin, returnToOrigin } = useAuthPage('Log in');
+  const form = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema) });
+  const { isSubmitting } = form.formState;
 
-  if (status === 'authenticated' && !formState.isSubmitting)
-    return <Navigate to={originPath(location.state, isAdmin)} replace />;
+  if (status === 'authenticated' && !isSubmitting) return <Navigate to={origin(isAdmin)} replace />;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
       const user = await login(values.email, values.password);
-      navigate(originPath(location.state, isAdminRole(user.role)), { replace: true });
+      returnToOrigin(isAdminRole(user.role));
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) setError(AUTH_MESSAGES.loginInvalid);
       else setError(err instanceof ApiError && err.serverMessage ? err.serverMessage : AUTH_MESSAGES.loginFailed);
@@ -37,33 +30,18 @@ export function LoginPage() {
   });
 
   return (
-    <AuthCard title="Welcome back" subtitle="Log in to watch vehicles and make offers.">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {error ? <Alert>{error}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={formState.errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
-        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Logging in...' : 'Log in'}
-        </Button>
-        <p className="text-center text-sm text-slate-600">
-          New here?{' '}
-          <Link to="/register" state={location.state} className="font-semibold text-brand-700 hover:underline">
-            Create an account
-          </Link>
-        </p>
-      </form>
-    </AuthCard>
+    <AuthForm
+      title="Welcome back"
+      subtitle="Log in to watch vehicles and make offers."
+      error={error}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      submitLabel="Log in"
+      submittingLabel="Logging in..."
+      switchTo={{ prompt: 'New here?', to: '/register', label: 'Create an account' }}
+    >
+      <EmailField {...formFieldProps(form, 'email')} />
+      <PasswordField label="Password" autoComplete="current-password" {...formFieldProps(form, 'password')} />
+    </AuthForm>
   );
 }

@@ -1,30 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AuthResponse, type RegisterForm, registerFormSchema } from '@vm/shared/auth';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/form-field';
+import { Navigate } from 'react-router';
+import { formFieldProps, PasswordField } from '../../components/form-field';
 import { api, errorMessage } from '../../lib/api-client';
-import { usePageTitle } from '../../lib/page-title';
 import { MissingTokenError, useAuth } from './auth-context';
 import { AUTH_MESSAGES } from './auth-messages';
-import { AuthCard } from './auth-card';
-import { originPath } from './require-auth';
+import { AuthForm, useAuthPage } from './auth-form';
+import { EmailField, NameFields, PhoneField } from './account-fields';
 
 export function RegisterPage() {
-  usePageTitle('Create an account');
   const { status, acceptSession } = useAuth();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema) });
+  const { error, setError, origin, returnToOrigin } = useAuthPage('Create an account');
+  const form = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema) });
+  const { isSubmitting } = form.formState;
 
-  if (status === 'authenticated' && !formState.isSubmitting)
-    return <Navigate to={originPath(location.state, false)} replace />;
+  if (status === 'authenticated' && !isSubmitting) return <Navigate to={origin(false)} replace />;
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
+  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
     setError(null);
     let response: Partial<AuthResponse>;
     try {
@@ -39,68 +32,32 @@ export function RegisterPage() {
     }
     try {
       acceptSession(response);
-      navigate(originPath(location.state, false), { replace: true });
+      returnToOrigin(false);
     } catch (err) {
       setError(err instanceof MissingTokenError ? AUTH_MESSAGES.registerAutoLoginFailed : AUTH_MESSAGES.registerFailed);
     }
   });
 
   return (
-    <AuthCard title="Create your account" subtitle="Watch vehicles, make offers and manage everything in one place.">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {error ? <Alert>{error}</Alert> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={formState.errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={formState.errors.lastName?.message}
-            {...register('lastName')}
-          />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={formState.errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          error={formState.errors.phone?.message}
-          {...register('phone')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={formState.errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating account...' : 'Create account'}
-        </Button>
-        <p className="text-center text-sm text-slate-600">
-          Already registered?{' '}
-          <Link to="/login" state={location.state} className="font-semibold text-brand-700 hover:underline">
-            Log in
-          </Link>
-        </p>
-      </form>
-    </AuthCard>
+    <AuthForm
+      title="Create your account"
+      subtitle="Watch vehicles, make offers and manage everything in one place."
+      error={error}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      submitLabel="Create account"
+      submittingLabel="Creating account..."
+      switchTo={{ prompt: 'Already registered?', to: '/login', label: 'Log in' }}
+    >
+      <NameFields firstName={formFieldProps(form, 'firstName')} lastName={formFieldProps(form, 'lastName')} />
+      <EmailField {...formFieldProps(form, 'email')} />
+      <PhoneField {...formFieldProps(form, 'phone')} />
+      <PasswordField label="Password" autoComplete="new-password" {...formFieldProps(form, 'password')} />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        {...formFieldProps(form, 'confirmPassword')}
+      />
+    </AuthForm>
   );
 }
