@@ -41,6 +41,12 @@ export async function registerRoutes(app: FastifyInstance) {
       }
     },
   );
+  // Fixed JSON with no database call: the ceiling the search benchmark compares against (issue #3).
+  app.get(
+    '/ping',
+    { schema: { tags: ['health'], response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async () => ({ ok: true as const }),
+  );
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(settingsMediaRoutes, { prefix: '/settings/media' });
