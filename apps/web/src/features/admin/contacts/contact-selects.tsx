@@ -37,44 +37,47 @@ interface SelectProps<T> {
   onChange: (value: T) => void;
 }
 
-/** ADMIN-CON-12 / ADMIN-CON-19: any status can be chosen from any other. */
-export function ContactStatusSelect({ value, label, disabled, onChange }: SelectProps<ContactStatus>) {
+interface PillSelectProps<T extends string> extends SelectProps<T> {
+  options: readonly T[];
+  labels: Record<T, string>;
+  /** The pill's colours per value, so the current choice reads at a glance. */
+  tones: Record<T, string>;
+}
+
+function PillSelect<T extends string>({
+  options,
+  labels,
+  tones,
+  value,
+  label,
+  disabled,
+  onChange,
+}: PillSelectProps<T>) {
   return (
     <select
       aria-label={label}
       value={value}
       disabled={disabled}
-      className={`${pill} ${STATUS_TONE[value]}`}
+      className={`${pill} ${tones[value]}`}
       onChange={(e) => {
-        if (isOneOf(CONTACT_STATUSES, e.target.value)) onChange(e.target.value);
+        if (isOneOf(options, e.target.value)) onChange(e.target.value);
       }}
     >
-      {CONTACT_STATUSES.map((s) => (
-        <option key={s} value={s}>
-          {CONTACT_STATUS_LABELS[s]}
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {labels[o]}
         </option>
       ))}
     </select>
   );
 }
 
+/** ADMIN-CON-12 / ADMIN-CON-19: any status can be chosen from any other. */
+export function ContactStatusSelect(props: SelectProps<ContactStatus>) {
+  return <PillSelect options={CONTACT_STATUSES} labels={CONTACT_STATUS_LABELS} tones={STATUS_TONE} {...props} />;
+}
+
 /** ADMIN-CON-13 / ADMIN-CON-19: any priority can be chosen from any other. */
-export function ContactPrioritySelect({ value, label, disabled, onChange }: SelectProps<ContactPriority>) {
-  return (
-    <select
-      aria-label={label}
-      value={value}
-      disabled={disabled}
-      className={`${pill} ${PRIORITY_TONE[value]}`}
-      onChange={(e) => {
-        if (isOneOf(CONTACT_PRIORITIES, e.target.value)) onChange(e.target.value);
-      }}
-    >
-      {CONTACT_PRIORITIES.map((p) => (
-        <option key={p} value={p}>
-          {CONTACT_PRIORITY_LABELS[p]}
-        </option>
-      ))}
-    </select>
-  );
+export function ContactPrioritySelect(props: SelectProps<ContactPriority>) {
+  return <PillSelect options={CONTACT_PRIORITIES} labels={CONTACT_PRIORITY_LABELS} tones={PRIORITY_TONE} {...props} />;
 }

@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { Alert } from '../../../components/alert';
 import { usePageTitle } from '../../../lib/page-title';
 import { AdminPager } from '../components/admin-pager';
+import { ListBody, ListPanel } from '../components/list-panel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DASHBOARD_KEY } from '../dashboard/dashboard-api';
 import { ContactDetailsModal } from './contact-details-modal';
@@ -122,42 +123,36 @@ export function ContactsPage() {
       {banner ? <Alert onDismiss={() => setBanner(null)}>{banner}</Alert> : null}
       {list.isError ? <Alert>{list.error.message}</Alert> : null}
 
-      <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        {list.isPending ? (
-          <div className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500" role="status">
-            <span
-              className="h-6 w-6 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
-              aria-hidden="true"
-            />
-            Loading contacts...
-          </div>
-        ) : data ? (
-          <div className={list.isFetching ? 'opacity-70 transition-opacity' : ''} aria-busy={list.isFetching}>
-            <ContactsTable
-              contacts={data.contacts}
-              savingId={savingId}
-              onStatus={(c, status) => save(c, { status })}
-              onPriority={(c, priority) => save(c, { priority })}
-              onView={(c) => setViewingId(c.id)}
-              onDelete={(c) => {
-                setBanner(null);
-                setDeleting(c);
-              }}
-              emptyText={filtered ? 'No contacts match these filters.' : 'No contact inquiries yet.'}
-            />
-            {/* ADMIN-CON-22: numbered pages only when there is more than one. */}
-            {data.pagination.totalPages > 1 ? (
-              <AdminPager
-                page={data.pagination.currentPage}
-                totalPages={data.pagination.totalPages}
-                total={data.pagination.totalContacts}
-                limit={CONTACTS_PAGE_SIZE}
-                onPage={(page) => setParams((p) => ({ ...p, page }))}
+      <ListPanel>
+        <ListBody query={list} loadingText="Loading contacts...">
+          {(loaded) => (
+            <>
+              <ContactsTable
+                contacts={loaded.contacts}
+                savingId={savingId}
+                onStatus={(c, status) => save(c, { status })}
+                onPriority={(c, priority) => save(c, { priority })}
+                onView={(c) => setViewingId(c.id)}
+                onDelete={(c) => {
+                  setBanner(null);
+                  setDeleting(c);
+                }}
+                emptyText={filtered ? 'No contacts match these filters.' : 'No contact inquiries yet.'}
               />
-            ) : null}
-          </div>
-        ) : null}
-      </section>
+              {/* ADMIN-CON-22: numbered pages only when there is more than one. */}
+              {loaded.pagination.totalPages > 1 ? (
+                <AdminPager
+                  page={loaded.pagination.currentPage}
+                  totalPages={loaded.pagination.totalPages}
+                  total={loaded.pagination.totalContacts}
+                  limit={CONTACTS_PAGE_SIZE}
+                  onPage={(page) => setParams((p) => ({ ...p, page }))}
+                />
+              ) : null}
+            </>
+          )}
+        </ListBody>
+      </ListPanel>
 
       <ContactDetailsModal
         contact={viewing}

@@ -12,6 +12,7 @@ import { Alert } from '../../../components/alert';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { AdminPager } from '../components/admin-pager';
+import { ListBody, ListPanel } from '../components/list-panel';
 import { DASHBOARD_KEY } from '../dashboard/dashboard-api';
 import { OffersTable } from './offers-table';
 import { UserDetailsModal } from '../users/user-details-modal';
@@ -81,7 +82,6 @@ export function OffersPage() {
     },
   });
 
-  const data = list.data;
   return (
     <div className="space-y-6">
       <div>
@@ -93,36 +93,30 @@ export function OffersPage() {
 
       {list.isError ? <Alert>{OFFER_MESSAGES.loadFailed}</Alert> : null}
 
-      <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        {list.isPending ? (
-          <div className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500" role="status">
-            <span
-              className="h-6 w-6 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
-              aria-hidden="true"
-            />
-            Loading offers...
-          </div>
-        ) : data ? (
-          <div className={list.isFetching ? 'opacity-70 transition-opacity' : ''} aria-busy={list.isFetching}>
-            <OffersTable
-              offers={data.offers}
-              onUser={setUserId}
-              onView={(offer) => openReview(offer, null)}
-              onQuick={openReview}
-            />
-            {/* ADMIN-OFF-18: numbered pages only when there is more than one. */}
-            {data.totalPages > 1 ? (
-              <AdminPager
-                page={params.page}
-                totalPages={data.totalPages}
-                total={data.totalOffers}
-                limit={OFFERS_PAGE_SIZE}
-                onPage={(page) => setParams((p) => ({ ...p, page }))}
+      <ListPanel>
+        <ListBody query={list} loadingText="Loading offers...">
+          {(loaded) => (
+            <>
+              <OffersTable
+                offers={loaded.offers}
+                onUser={setUserId}
+                onView={(offer) => openReview(offer, null)}
+                onQuick={openReview}
               />
-            ) : null}
-          </div>
-        ) : null}
-      </section>
+              {/* ADMIN-OFF-18: numbered pages only when there is more than one. */}
+              {loaded.totalPages > 1 ? (
+                <AdminPager
+                  page={params.page}
+                  totalPages={loaded.totalPages}
+                  total={loaded.totalOffers}
+                  limit={OFFERS_PAGE_SIZE}
+                  onPage={(page) => setParams((p) => ({ ...p, page }))}
+                />
+              ) : null}
+            </>
+          )}
+        </ListBody>
+      </ListPanel>
 
       <UserDetailsModal userId={userId} onClose={() => setUserId(null)} />
       <OfferDetailsModal

@@ -1,16 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@vm/shared/constants';
 import type { User } from '@vm/shared/user';
-import { Filter, Plus, Search } from 'lucide-react';
+import { Filter, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { controlClass } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useAuth } from '../../auth/auth-context';
 import { AdminPager } from '../components/admin-pager';
+import { ListBody, ListPanel, ListToolbar, SearchInput } from '../components/list-panel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DASHBOARD_KEY } from '../dashboard/dashboard-api';
 import { CreateUserModal, EditUserModal } from './user-form-modals';
@@ -122,8 +122,8 @@ export function UsersPage() {
       ) : null}
       {list.isError ? <Alert>{USER_MESSAGES.loadFailed}</Alert> : null}
 
-      <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex flex-col gap-3 border-b border-slate-200 px-4 py-4 sm:flex-row sm:items-center">
+      <ListPanel>
+        <ListToolbar>
           <form
             aria-label="User search"
             className="flex flex-1 gap-2"
@@ -132,23 +132,12 @@ export function UsersPage() {
               update({ search: searchText });
             }}
           >
-            <label htmlFor="user-search" className="sr-only">
-              Search users
-            </label>
-            <div className="relative flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-                aria-hidden="true"
-              />
-              <input
-                id="user-search"
-                type="search"
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-                placeholder="Search by name, email or username"
-                className={`${controlClass} pl-9`}
-              />
-            </div>
+            <SearchInput
+              label="Search users"
+              placeholder="Search by name, email or username"
+              value={searchText}
+              onChange={setSearchText}
+            />
             <Button type="submit" variant="secondary">
               Search
             </Button>
@@ -162,7 +151,7 @@ export function UsersPage() {
             <Filter className="h-4 w-4" aria-hidden="true" />
             {showFilters ? 'Hide Filters' : 'Show Filters'}
           </Button>
-        </div>
+        </ListToolbar>
         {showFilters ? (
           <div id="user-filters">
             <UsersFilters
@@ -172,42 +161,36 @@ export function UsersPage() {
           </div>
         ) : null}
 
-        {list.isPending ? (
-          <div className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500" role="status">
-            <span
-              className="h-6 w-6 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
-              aria-hidden="true"
-            />
-            Loading users...
-          </div>
-        ) : data ? (
-          <div className={list.isFetching ? 'opacity-70 transition-opacity' : ''} aria-busy={list.isFetching}>
-            <UsersTable
-              users={data.users}
-              currentUserId={me?.id}
-              sortBy={params.sortBy}
-              sortOrder={params.sortOrder}
-              onSort={sortBy}
-              onEdit={openEdit}
-              onDelete={(user) => {
-                setBanner(null);
-                setDeleting(user);
-              }}
-              onDeleteSelf={() => setBanner({ text: USER_MESSAGES.cannotDeleteSelf })}
-              busyUserId={loadingUserId}
-            />
-            {data.totalUsers > 0 ? (
-              <AdminPager
-                page={params.page}
-                totalPages={data.totalPages}
-                total={data.totalUsers}
-                limit={params.limit}
-                onPage={(page) => setParams((p) => ({ ...p, page }))}
+        <ListBody query={list} loadingText="Loading users...">
+          {(loaded) => (
+            <>
+              <UsersTable
+                users={loaded.users}
+                currentUserId={me?.id}
+                sortBy={params.sortBy}
+                sortOrder={params.sortOrder}
+                onSort={sortBy}
+                onEdit={openEdit}
+                onDelete={(user) => {
+                  setBanner(null);
+                  setDeleting(user);
+                }}
+                onDeleteSelf={() => setBanner({ text: USER_MESSAGES.cannotDeleteSelf })}
+                busyUserId={loadingUserId}
               />
-            ) : null}
-          </div>
-        ) : null}
-      </section>
+              {loaded.totalUsers > 0 ? (
+                <AdminPager
+                  page={params.page}
+                  totalPages={loaded.totalPages}
+                  total={loaded.totalUsers}
+                  limit={params.limit}
+                  onPage={(page) => setParams((p) => ({ ...p, page }))}
+                />
+              ) : null}
+            </>
+          )}
+        </ListBody>
+      </ListPanel>
 
       <CreateUserModal open={creating} onClose={() => setCreating(false)} />
       <EditUserModal user={editing} onClose={() => setEditing(null)} />

@@ -1,16 +1,14 @@
 import { ADMIN_VEHICLE_PAGE_SIZES, DEFAULT_ADMIN_PAGE_SIZE } from '@vm/shared/constants';
-import { PLACEHOLDER_IMAGE, vehicleImageFile } from '@vm/shared/image-path';
 import type { VehicleSummary } from '@vm/shared/vehicle';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ArrowUpDown, Filter, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Filter, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '../../../components/alert';
-import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { controlClass } from '../../../components/form-field';
 import { usePageTitle } from '../../../lib/page-title';
 import { AdminPager } from '../components/admin-pager';
+import { ListPanel, ListToolbar, SearchInput } from '../components/list-panel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   ADMIN_VEHICLES_KEY,
@@ -22,52 +20,9 @@ import {
 } from './vehicle-api';
 import { hasFilters, NO_FILTERS, VehicleFilters, type VehicleFilterValues } from './vehicle-filters';
 import { VehicleFormModal } from './vehicle-form-modal';
+import { type VehicleSortField, VehiclesTable } from './vehicles-table';
 
-type SortField = 'title' | 'make' | 'year';
-const STATUS_TONES: Record<string, BadgeTone> = {
-  Available: 'green',
-  Pending: 'yellow',
-  Sold: 'blue',
-  Archived: 'gray',
-};
 const SEARCH_DELAY_MS = 300;
-
-function thumbnailOf(v: VehicleSummary): string {
-  return v.image ? vehicleImageFile(v.id, v.image.id, 320) : PLACEHOLDER_IMAGE;
-}
-
-function SortHeader({
-  field,
-  label,
-  sort,
-  order,
-  onSort,
-}: {
-  field: SortField;
-  label: string;
-  sort: string;
-  order: 'asc' | 'desc';
-  onSort: (field: SortField) => void;
-}) {
-  const active = sort === field;
-  const Icon = active ? (order === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
-  return (
-    <th
-      scope="col"
-      className="px-4 py-3 text-left"
-      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(field)}
-        className="inline-flex items-center gap-1 text-xs font-semibold tracking-wide text-slate-600 uppercase hover:text-ink-900"
-      >
-        {label}
-        <Icon className={`h-3.5 w-3.5 ${active ? 'text-brand-600' : 'text-slate-400'}`} aria-hidden="true" />
-      </button>
-    </th>
-  );
-}
 
 /** Admin vehicles: searchable, filterable, sortable table with add, edit and delete (ADMIN-VEH-*). */
 export function VehiclesPage() {
@@ -109,7 +64,7 @@ export function VehiclesPage() {
     if (list.isError) setBannerDismissed(false);
   }, [list.isError]);
 
-  const onSort = (field: SortField) => {
+  const onSort = (field: VehicleSortField) => {
     if (sort === field) setOrder((o) => (o === 'asc' ? 'desc' : 'asc'));
     else {
       setSort(field);
@@ -154,22 +109,14 @@ export function VehiclesPage() {
         <Alert onDismiss={() => setBannerDismissed(true)}>Failed to load vehicles. Please try again.</Alert>
       ) : null}
 
-      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center">
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-              aria-hidden="true"
-            />
-            <input
-              type="search"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              placeholder="Search vehicles..."
-              aria-label="Search vehicles"
-              className={`${controlClass} pl-9`}
-            />
-          </div>
+      <ListPanel>
+        <ListToolbar>
+          <SearchInput
+            label="Search vehicles"
+            placeholder="Search vehicles..."
+            value={searchText}
+            onChange={setSearchText}
+          />
           <Button
             variant="secondary"
             onClick={() => setFiltersOpen((o) => !o)}
@@ -181,7 +128,7 @@ export function VehiclesPage() {
               <span className="h-2 w-2 rounded-full bg-brand-600" title="Filters are active" />
             ) : null}
           </Button>
-        </div>
+        </ListToolbar>
         {filtersOpen ? (
           <div id="vehicle-filters">
             <VehicleFilters
@@ -199,94 +146,14 @@ export function VehiclesPage() {
           </div>
         ) : null}
 
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                <SortHeader field="title" label="Title" sort={sort} order={order} onSort={onSort} />
-                <SortHeader field="make" label="Make & Model" sort={sort} order={order} onSort={onSort} />
-                <SortHeader field="year" label="Year" sort={sort} order={order} onSort={onSort} />
-                <th
-                  scope="col"
-                  className="px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
-                >
-                  VIN
-                </th>
-                <th
-                  scope="col"
-                  className="px-4 py-3 text-right text-xs font-semibold tracking-wide text-slate-600 uppercase"
-                >
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.isPending ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-10 text-center text-slate-500">
-                    Loading vehicles...
-                  </td>
-                </tr>
-              ) : vehicles.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-10 text-center text-slate-500">
-                    {filtered
-                      ? 'No vehicles found matching your filters. Try different criteria.'
-                      : 'No vehicles found'}
-                  </td>
-                </tr>
-              ) : (
-                vehicles.map((v) => (
-                  <tr key={v.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-3">
-                      <div className="flex min-w-56 items-center gap-3">
-                        <img
-                          src={thumbnailOf(v)}
-                          alt=""
-                          className="h-12 w-16 shrink-0 rounded-md bg-slate-100 object-cover"
-                          loading="lazy"
-                        />
-                        <div className="min-w-0">
-                          <p className="font-medium text-ink-900">{v.title}</p>
-                          <p className="truncate text-xs text-slate-500">{v.slug}</p>
-                          <div className="mt-1 flex flex-wrap gap-1">
-                            <Badge tone={STATUS_TONES[v.status] ?? 'gray'}>{v.status}</Badge>
-                            {v.listingType === 'auction' ? <Badge tone="purple">Auction</Badge> : null}
-                          </div>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                      <span className="font-medium">{v.make}</span> {v.model}
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{v.year}</td>
-                    <td className="px-4 py-3 font-mono text-xs text-slate-600">{v.vin}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-1">
-                        <button
-                          type="button"
-                          onClick={() => setFormTarget(v.id)}
-                          className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                          aria-label={`Edit ${v.title}`}
-                        >
-                          <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => setToDelete(v)}
-                          className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50"
-                          aria-label={`Delete ${v.title}`}
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <VehiclesTable
+          vehicles={vehicles}
+          sort={{ by: sort, order, onSort }}
+          loading={list.isPending}
+          filtered={filtered}
+          onEdit={(v) => setFormTarget(v.id)}
+          onDelete={setToDelete}
+        />
         {total > 0 ? (
           <AdminPager
             page={page}
@@ -301,7 +168,7 @@ export function VehiclesPage() {
             }}
           />
         ) : null}
-      </div>
+      </ListPanel>
 
       <VehicleFormModal target={formTarget} onClose={() => setFormTarget(null)} />
       <ConfirmDialog
