@@ -74,6 +74,49 @@ afterEach(() => {
 });
 
 describe('VehiclesPage', () => {
+  it('ADMIN-VEH-05..08 newest first by default; Title, Make & Model and Year sort ascending first, then toggle', async () => {
+    const { fetchMock } = setup();
+    const table = within(await screen.findByRole('table', { name: 'Vehicles' }));
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)).toMatchObject({ sort: 'createdAt', order: 'desc' }));
+    const header = (name: RegExp) => table.getByRole('columnheader', { name });
+    for (const name of [/Title/, /Make & Model/, /Year/]) expect(header(name).getAttribute('aria-sort')).toBe('none');
+    expect(within(header(/VIN/)).queryByRole('button')).toBeNull();
+
+    fireEvent.click(within(header(/Title/)).getByRole('button'));
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)).toMatchObject({ sort: 'title', order: 'asc' }));
+    expect(header(/Title/).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(header(/Title/)).getByRole('button'));
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)).toMatchObject({ sort: 'title', order: 'desc' }));
+    expect(header(/Title/).getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.click(within(header(/Year/)).getByRole('button'));
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)).toMatchObject({ sort: 'year', order: 'asc' }));
+    expect(header(/Title/).getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(within(header(/Make & Model/)).getByRole('button'));
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)).toMatchObject({ sort: 'make', order: 'asc' }));
+  });
+
+  it('ADMIN-VEH-17 ADMIN-VEH-18 a loading line first; then "No vehicles found", or the hint to change the filters under a search', async () => {
+    let answer: (r: Response) => void = () => {};
+    const empty = () => jsonResponse(200, { vehicles: [], totalVehicles: 0, totalPages: 0, page: 1 });
+    let calls = 0;
+    setup({
+      'GET /api/vehicles': () => {
+        calls += 1;
+        return calls === 1 ? new Promise<Response>((resolve) => (answer = resolve)) : empty();
+      },
+    });
+    const table = within(await screen.findByRole('table', { name: 'Vehicles' }));
+    expect(table.getByRole('cell', { name: 'Loading vehicles...' })).toBeTruthy();
+    answer(empty());
+    expect(await table.findByRole('cell', { name: 'No vehicles found' })).toBeTruthy();
+    expect(table.queryByText('Loading vehicles...')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Search vehicles'), { target: { value: 'zonda' } });
+    const hint = 'No vehicles found matching your filters. Try different criteria.';
+    expect(await table.findByRole('cell', { name: hint })).toBeTruthy();
+  });
+
   it('ADMIN-VEH-15 changing the search, a filter or the page size goes back to page 1', async () => {
     const { fetchMock } = setup({ 'GET /api/vehicles': () => list(30, 3) });
     const toPage2 = async () => {
