@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { controlClass } from '../../../components/form-field';
+import { LoadingLine } from '../../../components/spinner';
 
 /** The white card that holds an admin list: its toolbar, filters, table and pager. */
 export function ListPanel({ children }: { children: ReactNode }) {
@@ -63,17 +64,7 @@ interface ListBodyProps<Data> {
  * loads so the old rows stay readable. Nothing after a failed first load: the screen's banner says why.
  */
 export function ListBody<Data>({ query, loadingText, children }: ListBodyProps<Data>) {
-  if (query.isPending) {
-    return (
-      <div className="flex items-center justify-center gap-3 py-16 text-sm text-slate-500" role="status">
-        <span
-          className="h-6 w-6 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
-          aria-hidden="true"
-        />
-        {loadingText}
-      </div>
-    );
-  }
+  if (query.isPending) return <LoadingLine text={loadingText} className="py-16 text-sm text-slate-500" />;
   if (query.data === undefined) return null;
   return (
     <div className={query.isFetching ? 'opacity-70 transition-opacity' : ''} aria-busy={query.isFetching}>

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useAuth } from '../../auth/auth-context';
 import { ActivityList } from './activity-list';
 import { DASHBOARD_KEY, fetchDashboardCounts, fetchRecentActivity } from './dashboard-api';
+import { LoadingLine } from '../../../components/spinner';
 
 const CARDS = [
   { key: 'totalUsers', label: 'Total Users', icon: Users, tone: 'bg-sky-100 text-sky-700' },
@@ -30,15 +31,7 @@ export function DashboardPage() {
   const activity = useQuery({ queryKey: [...DASHBOARD_KEY, 'activity'], queryFn: () => fetchRecentActivity() });
 
   if (counts.isPending || activity.isPending) {
-    return (
-      <div className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-600" role="status">
-        <span
-          className="h-6 w-6 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
-          aria-hidden="true"
-        />
-        Loading dashboard data...
-      </div>
-    );
+    return <LoadingLine text="Loading dashboard data..." />;
   }
   if (activity.isError || counts.isError) {
     return (

@@ -13,6 +13,7 @@ import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { PUBLIC_SETTINGS_KEY } from '../../../lib/site-settings';
 import { MediaUploadField } from './media-upload-field';
+import { LoadingLine } from '../../../components/spinner';
 
 const SETTINGS_KEY = ['admin', 'settings'] as const;
 
@@ -51,15 +52,7 @@ export function SettingsPage() {
     refetchOnWindowFocus: false,
   });
   if (loaded.isPending) {
-    return (
-      <div className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-600" role="status">
-        <span
-          className="h-6 w-6 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
-          aria-hidden="true"
-        />
-        Loading settings...
-      </div>
-    );
+    return <LoadingLine text="Loading settings..." />;
   }
   if (loaded.isError) return <Alert>Failed to load settings. Please try again.</Alert>;
   return <SettingsForm initial={loaded.data} />;
