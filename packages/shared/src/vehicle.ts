@@ -211,6 +211,11 @@ export const vehicleSearchResponseSchema = z.object({
   total: z.number(),
   pages: z.number(),
   page: z.number(),
+  /**
+   * Present (true) only when a keyword search matched more vehicles than it counts and pages
+   * (its 500 most recently added matches): `total` is then a lower bound, shown as "500+".
+   */
+  totalIsLowerBound: z.literal(true).optional(),
 });
 export type VehicleSearchResponse = z.infer<typeof vehicleSearchResponseSchema>;
 

@@ -1,7 +1,9 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { mergeFullTextIndexes } from './full-text-maintenance.ts';
 import type { DB } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
@@ -28,9 +30,20 @@ export function openSqlite(file: string): Database {
   // 0x10002 analyzes tables that lack statistics at open; the hourly run keeps them current as
   // the catalogue grows (both are cheap when nothing changed much).
   sqlite.pragma('optimize = 0x10002');
-  const optimizer = setInterval(() => sqlite.pragma('optimize'), 60 * 60 * 1000);
+  mergeFullTextIndexes(sqlite);
+  const optimizer = setInterval(
+    () => {
+      try {
+        sqlite.pragma('optimize');
+        mergeFullTextIndexes(sqlite);
+      } catch {
+        // Maintenance only (the database busy past the timeout): the next hour tries again.
+      }
+    },
+    60 * 60 * 1000,
+  );
   optimizer.unref();
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',

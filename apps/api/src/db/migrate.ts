@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { Dialect } from './database.ts';
 import * as initial from './migrations/2026-11-21-initial.ts';
 import * as publicSearch from './migrations/2026-11-22-public-search.ts';
+import * as searchCold from './migrations/2026-11-22-search-cold.ts';
 
 /** Migrations in order; each gets the dialect so it can spell the few differences. */
 function provider(dialect: Dialect): MigrationProvider {
   const all: Record<string, Migration> = {
     '2026-11-21-initial': { up: (db) => initial.up(db, dialect) },
     '2026-11-22-public-search': { up: (db) => publicSearch.up(db, dialect) },
+    '2026-11-22-search-cold': { up: (db) => searchCold.up(db, dialect) },
   };
   return { getMigrations: async () => all };
 }

@@ -65,14 +65,16 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       const order = q.sort ?? 'relevance';
       const version = await catalogueVersion(app.db);
       return cache.get(version, `search ${order} ${q.page} ${q.limit} ${JSON.stringify(filters)}`, async () => {
-        const { rows, total } = await searchVehicles(
+        const { rows, total, totalIsLowerBound } = await searchVehicles(
           app.db,
           app.dialect,
           filters,
           { order, page: q.page, limit: q.limit },
           cache,
         );
-        return { vehicles: await toSummaries(app.db, rows), total, pages: Math.ceil(total / q.limit), page: q.page };
+        const vehicles = await toSummaries(app.db, rows);
+        const pages = Math.ceil(total / q.limit);
+        return { vehicles, total, pages, page: q.page, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) };
       });
     },
   );

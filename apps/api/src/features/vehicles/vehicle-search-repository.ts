@@ -1,139 +1,27 @@
-import {
-  type Expression,
-  expressionBuilder,
-  type Kysely,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SqlBool,
-  sql,
-} from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { DEFAULT_MAKES } from '@vm/shared/constants';
-import { dollarsToCents } from '@vm/shared/money';
-import type { VehicleSearchQuery } from '@vm/shared/vehicle';
-import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
 import type { VehicleRow } from './vehicle-mapper.ts';
+import {
+  hasNoFilter,
+  IS_PUBLIC,
+  type SearchFilters,
+  type SearchOrder,
+  SORT_KEYS,
+  searchCondition,
+} from './vehicle-search-filters.ts';
+import { countTextMatches, textSearchPage } from './vehicle-text-search.ts';
 
-/**
- * The public-status condition, as literal SQL with the same text as the partial indexes of
- * migration 2026-11-22: both databases use a partial index only when the query states its
- * condition verbatim with constants. Archived is the one status the public never sees
- * (PUBLIC_VEHICLE_STATUSES is every other one); see the migration for why it is not an IN list.
- */
-const IS_PUBLIC = sql<SqlBool>`vehicles.status <> 'Archived'`;
+export { type SearchFilters, type SearchOrder, searchTerms, toSearchFilters } from './vehicle-search-filters.ts';
 
-/** More words than this add nothing to a vehicle search and only cost time. */
-const MAX_SEARCH_TERMS = 8;
-
-/** Words of a free-text query: letters and digits only, so no operator or quote reaches the engine. */
-export function searchTerms(query: string | undefined): string[] {
-  if (!query) return [];
-  const words =
-    query
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, MAX_SEARCH_TERMS);
-}
-
-/** FTS5 MATCH expression: every word as a quoted prefix term, all required. */
-export function toFts5Match(terms: readonly string[]): string {
-  return terms.map((t) => `"${t}"*`).join(' ');
-}
-
-/**
- * PostgreSQL tsquery: every word as a prefix, matched either literally (title, make and model
- * are indexed with the 'simple' configuration) or stemmed (the description uses 'english').
- */
-function toTsQuery(terms: readonly string[]): RawBuilder<unknown> {
-  return sql.join(
-    terms.map((t) => sql`(to_tsquery('simple', ${`${t}:*`}) || to_tsquery('english', ${`${t}:*`}))`),
-    sql` && `,
-  );
-}
-
-export interface SearchFilters {
-  terms: string[];
-  make?: string | undefined;
-  model?: string | undefined;
-  minPriceCents?: number | undefined;
-  maxPriceCents?: number | undefined;
-  minYear?: number | undefined;
-  maxYear?: number | undefined;
-  tags: string[];
-  categories: string[];
-  listingType?: 'auction' | 'listing' | undefined;
-}
-
-/** Lower and upper bound in order, so a swapped range still finds what the visitor meant. */
-function ordered(min: number | undefined, max: number | undefined): [number | undefined, number | undefined] {
-  return min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
-}
-
-/** The search query string as repository filters: yearFrom/yearTo are aliases of minYear/maxYear. */
-export function toSearchFilters(q: VehicleSearchQuery): SearchFilters {
-  const [minPrice, maxPrice] = ordered(q.minPrice, q.maxPrice);
-  const [minYear, maxYear] = ordered(q.minYear ?? q.yearFrom, q.maxYear ?? q.yearTo);
-  return {
-    terms: searchTerms(q.query),
-    make: q.make,
-    model: q.model,
-    minPriceCents: minPrice === undefined ? undefined : dollarsToCents(minPrice),
-    maxPriceCents: maxPrice === undefined ? undefined : dollarsToCents(maxPrice),
-    minYear,
-    maxYear,
-    tags: q.tags,
-    categories: q.category,
-    listingType: q.listingType,
-  };
-}
-
-/** Every filter as one condition on `vehicles`, always limited to the statuses the public may see. */
-function searchCondition(f: SearchFilters, dialect: Dialect): Expression<SqlBool> {
-  const eb = expressionBuilder<DB, 'vehicles'>();
-  const conditions: Expression<SqlBool>[] = [IS_PUBLIC];
-  if (f.make) conditions.push(eb('vehicles.make', '=', f.make));
-  if (f.model) conditions.push(eb('vehicles.model', '=', f.model));
-  if (f.minPriceCents !== undefined) conditions.push(eb('vehicles.price_cents', '>=', f.minPriceCents));
-  if (f.maxPriceCents !== undefined) conditions.push(eb('vehicles.price_cents', '<=', f.maxPriceCents));
-  if (f.minYear !== undefined) conditions.push(eb('vehicles.year', '>=', f.minYear));
-  if (f.maxYear !== undefined) conditions.push(eb('vehicles.year', '<=', f.maxYear));
-  if (f.listingType) conditions.push(eb('vehicles.listing_type', '=', f.listingType));
-  if (f.categories.length > 0) conditions.push(eb('vehicles.category', 'in', f.categories));
-  if (f.tags.length > 0) {
-    // IN (not EXISTS) lets the planner start from the (tag, vehicle_id) index when a tag is rare.
-    conditions.push(
-      eb(
-        'vehicles.id',
-        'in',
-        eb.selectFrom('vehicle_tags').select('vehicle_tags.vehicle_id').where('vehicle_tags.tag', 'in', f.tags),
-      ),
-    );
-  }
-  if (f.terms.length > 0) {
-    conditions.push(
-      dialect === 'sqlite'
-        ? sql<SqlBool>`vehicles.rowid in (select rowid from vehicles_fts where vehicles_fts match ${toFts5Match(f.terms)})`
-        : sql<SqlBool>`vehicles.search_vector @@ (${toTsQuery(f.terms)})`,
-    );
-  }
-  return eb.and(conditions);
-}
-
-export type SearchOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'year' | 'mileage';
-
-/**
- * The sort column, then id in the same direction: a stable order for paging that one
- * (column, id) index serves both ways. Ids are UUIDv7, so equal values come newest first.
- */
-function orderBySort<Q extends SelectQueryBuilder<DB, 'vehicles', { id: string }>>(query: Q, order: SearchOrder): Q {
-  const by = (column: 'price_cents' | 'year' | 'mileage' | 'created_at', direction: 'asc' | 'desc') =>
-    query.orderBy(`vehicles.${column}`, direction).orderBy('vehicles.id', direction) as Q;
-  if (order === 'price_asc') return by('price_cents', 'asc');
-  if (order === 'price_desc') return by('price_cents', 'desc');
-  if (order === 'year') return by('year', 'desc');
-  if (order === 'mileage') return by('mileage', 'asc');
-  return by('created_at', 'desc');
+/** Newest first, or the chosen sort column; ties break on id in the same direction (SORT_KEYS). */
+function orderBySort<Q extends SelectQueryBuilder<DB, 'vehicles', { id: string }>>(
+  query: Q,
+  order: Exclude<SearchOrder, 'relevance'>,
+): Q {
+  const [column, direction] = SORT_KEYS[order];
+  return query.orderBy(`vehicles.${column}`, direction).orderBy('vehicles.id', direction) as Q;
 }
 
 /** The current catalogue version (see migration 2026-11-22): cached answers are valid while it holds. */
@@ -142,31 +30,17 @@ export async function catalogueVersion(db: Kysely<DB>): Promise<number> {
   return row?.version ?? 0;
 }
 
-const onlyTerms = (f: SearchFilters) =>
-  f.terms.length > 0 &&
-  !f.make &&
-  !f.model &&
-  f.minPriceCents === undefined &&
-  f.maxPriceCents === undefined &&
-  f.minYear === undefined &&
-  f.maxYear === undefined &&
-  !f.listingType &&
-  f.tags.length === 0 &&
-  f.categories.length === 0;
-
-/** How many public vehicles match the filters. */
+/**
+ * How many public vehicles match the filters. A keyword search counts its window only (see
+ * TEXT_SEARCH_WINDOW). With no filter at all, every vehicle less the Archived ones: SQLite counts
+ * a table from its b-tree page headers, so that is two index reads instead of one per vehicle.
+ */
 export async function countMatches(db: Kysely<DB>, dialect: Dialect, filters: SearchFilters): Promise<number> {
-  if (dialect === 'sqlite' && onlyTerms(filters)) {
-    // Counting matches, then checking each one's status, reads a catalogue row per match. The
-    // full-text index counts its matches alone, and the few Archived ones come off from the
-    // status index: two index reads instead of thousands of row reads.
-    const match = toFts5Match(filters.terms);
-    const result = await sql<{ matches: number; hidden: number }>`select
-      (select count(*) from vehicles_fts where vehicles_fts match ${match}) as matches,
-      (select count(*) from vehicles where status = 'Archived'
-        and rowid in (select rowid from vehicles_fts where vehicles_fts match ${match})) as hidden`.execute(db);
-    const row = result.rows[0];
-    return Number(row?.matches ?? 0) - Number(row?.hidden ?? 0);
+  if (filters.terms.length > 0) return (await countTextMatches(db, dialect, filters)).total;
+  if (dialect === 'sqlite' && hasNoFilter(filters)) {
+    const result = await sql<{ n: number }>`select
+      (select count(*) from vehicles) - (select count(*) from vehicles where status = 'Archived') as n`.execute(db);
+    return Number(result.rows[0]?.n ?? 0);
   }
   const row = await db
     .selectFrom('vehicles')
@@ -177,60 +51,18 @@ export async function countMatches(db: Kysely<DB>, dialect: Dialect, filters: Se
 }
 
 /**
- * The ids of one page, in order. Only ids are read here (from the covering partial indexes where
- * the filters allow), and the page's rows are fetched afterwards by id: sorting thousands of
- * full rows to keep nine is what makes a search slow.
+ * The ids of one page of a search without words, in order. Only ids are read here (from the
+ * covering partial indexes where the filters allow), and the page's rows are fetched afterwards
+ * by id: sorting thousands of full rows to keep nine is what makes a search slow.
  */
 export async function pageIds(
   db: Kysely<DB>,
   dialect: Dialect,
   filters: SearchFilters,
-  options: { order: SearchOrder; offset: number; limit: number; total: number },
+  options: { order: Exclude<SearchOrder, 'relevance'>; offset: number; limit: number },
 ): Promise<string[]> {
-  const condition = searchCondition(filters, dialect);
-  const order = options.order === 'relevance' && filters.terms.length === 0 ? 'newest' : options.order;
-  if (order === 'relevance' && dialect === 'sqlite') return relevancePageIdsSqlite(db, filters, options);
-  let query = db.selectFrom('vehicles').select('vehicles.id').where(condition);
-  if (order === 'relevance') {
-    query = query.orderBy(sql`ts_rank(vehicles.search_vector, ${toTsQuery(filters.terms)})`, 'desc');
-  }
-  const rows = await orderBySort(query, order).limit(options.limit).offset(options.offset).execute();
-  return rows.map((r) => r.id);
-}
-
-/**
- * Best matches first on SQLite: FTS5 hands over its best-ranked rowids (`ORDER BY rank LIMIT n`
- * keeps only the best n while it scans), and only those are checked against the other filters.
- * When the filters leave too few of them, the whole match list is ranked instead.
- */
-async function relevancePageIdsSqlite(
-  db: Kysely<DB>,
-  filters: SearchFilters,
-  options: { offset: number; limit: number; total: number },
-): Promise<string[]> {
-  const match = toFts5Match(filters.terms);
-  const others = searchCondition({ ...filters, terms: [] }, 'sqlite');
-  const expected = Math.min(options.limit, options.total - options.offset);
-  const run = (candidates: number | null) => {
-    const best = sql<{ rid: number; rank: number }>`(select rowid as rid, rank from vehicles_fts
-      where vehicles_fts match ${match} order by rank ${candidates === null ? sql`` : sql`limit ${candidates}`})`.as(
-      'fts',
-    );
-    return db
-      .selectFrom('vehicles')
-      .innerJoin(best, (join) => join.on(sql<SqlBool>`fts.rid = vehicles.rowid`))
-      .select('vehicles.id')
-      .where(others)
-      .orderBy(sql`fts.rank`)
-      .orderBy('vehicles.created_at', 'desc')
-      .orderBy('vehicles.id', 'desc')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute();
-  };
-  const candidates = (options.offset + options.limit) * 2 + 50;
-  let rows = await run(candidates);
-  if (rows.length < expected) rows = await run(null);
+  const query = db.selectFrom('vehicles').select('vehicles.id').where(searchCondition(filters, dialect));
+  const rows = await orderBySort(query, options.order).limit(options.limit).offset(options.offset).execute();
   return rows.map((r) => r.id);
 }
 
@@ -254,11 +86,14 @@ export interface SearchCache {
 export interface SearchPage {
   rows: VehicleRow[];
   total: number;
+  /** A keyword search matched more vehicles than its window: `total` is the window (decision 091). */
+  totalIsLowerBound?: boolean;
 }
 
 /**
  * One page of public vehicles matching the filters, and how many match in all. With a cache,
  * the count and the page's ids are reused until the catalogue changes; rows are always fresh.
+ * A keyword search finds its count and its page in one statement over its window of matches.
  */
 export async function searchVehicles(
   db: Kysely<DB>,
@@ -271,11 +106,21 @@ export async function searchVehicles(
   const remember = <T>(key: string, compute: () => Promise<T>) =>
     cache ? cache.get(version, key, compute) : compute();
   const filterKey = JSON.stringify(filters);
-  const total = await remember(`count ${filterKey}`, () => countMatches(db, dialect, filters));
   const offset = (options.page - 1) * options.limit;
+  const { order, limit } = options;
+  if (filters.terms.length > 0) {
+    const found = await remember(`text ${order} ${options.page} ${limit} ${filterKey}`, () =>
+      textSearchPage(db, dialect, filters, { order, offset, limit }),
+    );
+    const rows = await rowsInOrder(db, found.ids);
+    return { rows, total: found.total, ...(found.totalIsLowerBound ? { totalIsLowerBound: true } : {}) };
+  }
+  const total = await remember(`count ${filterKey}`, () => countMatches(db, dialect, filters));
   if (offset >= total) return { rows: [], total };
-  const ids = await remember(`page ${options.order} ${options.page} ${options.limit} ${filterKey}`, () =>
-    pageIds(db, dialect, filters, { order: options.order, offset, limit: options.limit, total }),
+  // Without words there is nothing to rank: relevance is newest first (decision 010).
+  const sort = order === 'relevance' ? 'newest' : order;
+  const ids = await remember(`page ${sort} ${options.page} ${limit} ${filterKey}`, () =>
+    pageIds(db, dialect, filters, { order: sort, offset, limit }),
   );
   return { rows: await rowsInOrder(db, ids), total };
 }

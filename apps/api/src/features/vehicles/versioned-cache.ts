@@ -1,5 +1,27 @@
 import type { SearchCache } from './vehicle-search-repository.ts';
 
+/** How often one kind of cached answer was found or computed. */
+export interface LookupCount {
+  hits: number;
+  misses: number;
+}
+
+/**
+ * Lookups of every VersionedCache in this process, by kind of answer (the first word of the key:
+ * `search`, `count`, `page`, `text`, `tagged`, ...). The search benchmark reads them to prove that
+ * its "cold" requests are computed, not served from memory; they cost one map update per lookup.
+ */
+export const cacheLookups = new Map<string, LookupCount>();
+
+function countLookup(key: string, hit: boolean): void {
+  const space = key.indexOf(' ');
+  const kind = space === -1 ? key : key.slice(0, space);
+  const count = cacheLookups.get(kind) ?? { hits: 0, misses: 0 };
+  if (hit) count.hits++;
+  else count.misses++;
+  cacheLookups.set(kind, count);
+}
+
 /**
  * A bounded in-memory cache whose entries are valid for one catalogue version. The version
  * lives in the database (bumped by triggers), so a change made through any app instance, a
@@ -13,6 +35,7 @@ export class VersionedCache implements SearchCache {
 
   async get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
+    countLookup(key, hit?.version === version);
     if (hit && hit.version === version) {
       // Re-insert to mark it recently used (a Map iterates in insertion order).
       this.entries.delete(key);
