@@ -15,13 +15,14 @@ async function insertCopies(
   change: (i: number) => { title: string; description: string; price_cents: number },
 ): Promise<string[]> {
   const source = await db.selectFrom('vehicles').selectAll().where('id', '=', sourceId).executeTakeFirstOrThrow();
-  // PostgreSQL also returns its generated search column, which an insert may not set.
+  // PostgreSQL also returns its generated search columns, which an insert may not set.
   const {
     view_count: _views,
     watch_count: _watches,
-    search_vector: _generated,
+    search_vector: _words,
+    headline_vector: _headline,
     ...columns
-  } = source as typeof source & { search_vector?: unknown };
+  } = source as typeof source & { search_vector?: unknown; headline_vector?: unknown };
   const ids: string[] = [];
   for (let start = 0; start < count; start += 100) {
     const rows = [];

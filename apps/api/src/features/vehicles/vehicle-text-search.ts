@@ -151,7 +151,7 @@ async function sqliteWindow(db: Kysely<DB>, filters: SearchFilters): Promise<Win
 // ——— PostgreSQL ———
 
 function postgresTierCondition(filters: SearchFilters, tier: Tier | undefined): RawBuilder<unknown> {
-  const headline = (query: RawBuilder<unknown>) => sql`ts_filter(vehicles.search_vector, '{a}') @@ (${query})`;
+  const headline = (query: RawBuilder<unknown>) => sql`vehicles.headline_vector @@ (${query})`;
   if (tier === 'all') return sql`and ${headline(toTsQuery(filters.terms))}`;
   if (tier === 'some') {
     return sql`and ${headline(toTsQueryAny(filters.terms))} and not ${headline(toTsQuery(filters.terms))}`;
