@@ -7,17 +7,48 @@ export interface CannonRun {
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** Every path sent, in order (only recorded when the paths vary, see `nextPath`). */
+  paths: string[];
+}
+
+export interface CannonOptions {
+  /** Origin plus the path of every request, or the origin alone when `nextPath` gives the paths. */
+  url: string;
+  connections: number;
+  seconds: number;
+  /** A fresh path (with its query string) for every request, instead of the same URL each time. */
+  nextPath?: () => string;
 }
 
 /**
- * One autocannon run against a fixed URL. Latencies come from autocannon's per-response event
- * (sub-millisecond floats, every response), not from its whole-millisecond histogram.
+ * One autocannon run. Latencies come from autocannon's per-response event (sub-millisecond
+ * floats, every response), not from its whole-millisecond histogram.
  */
-export function cannon(options: { url: string; connections: number; seconds: number }): Promise<CannonRun> {
+export function cannon(options: CannonOptions): Promise<CannonRun> {
   const samples: number[] = [];
+  const paths: string[] = [];
+  const { nextPath } = options;
+  const requests = nextPath
+    ? [
+        {
+          setupRequest: (request: { path: string }) => {
+            const path = nextPath();
+            paths.push(path);
+            return { ...request, path };
+          },
+        },
+      ]
+    : undefined;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: options.url, connections: options.connections, duration: options.seconds, pipelining: 1, timeout: 10 },
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.seconds,
+        pipelining: 1,
+        timeout: 10,
+        ...(requests ? { requests } : {}),
+      },
       (err, result) => {
         if (err) return reject(err);
         const statuses: Record<string, number> = {};
@@ -28,6 +59,7 @@ export function cannon(options: { url: string; connections: number; seconds: num
           statuses,
           errors: result.errors,
           timeouts: result.timeouts,
+          paths,
         });
       },
     );
