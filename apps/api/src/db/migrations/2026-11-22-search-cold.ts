@@ -10,9 +10,10 @@ import { type Kysely, sql } from 'kysely';
  *      the words, which is how relevance orders them. A separate index, because a word that is
  *      common in descriptions ("leather") is rare in titles: its list there is short or empty,
  *      where filtering the main list by column would read every one of its matches.
- *    Both keep a list for every word prefix of up to eight characters (`prefix=...`): without
- *    it FTS5 merges the lists of every word starting with "leather" into one buffer before it
- *    returns the first row, so even `LIMIT 10` cost as much as reading all 17,719 matches.
+ *    Both keep a list for every word prefix of up to twelve characters (`prefix=...`; longer
+ *    words are few and their lists short): without it FTS5 merges the lists of every word
+ *    starting with "leather" into one buffer before it returns the first row, so even
+ *    `LIMIT 10` cost as much as reading all 17,719 matches.
  *    `detail=none`: no word positions or columns, which the search never asks for.
  *    PostgreSQL gets the same split as a generated `headline_vector` column with its GIN index.
  * 2. Both databases: a partial index led by make then the year and price ranges, covering the
@@ -20,7 +21,7 @@ import { type Kysely, sql } from 'kysely';
  *    count reads only that make's rows in the year range, and the page sorts only the matches.
  */
 const PUBLIC = sql<boolean>`status <> 'Archived'`;
-const TOKENIZE = `tokenize='unicode61 remove_diacritics 2', detail=none, prefix='1 2 3 4 5 6 7 8'`;
+const TOKENIZE = `tokenize='unicode61 remove_diacritics 2', detail=none, prefix='1 2 3 4 5 6 7 8 9 10 11 12'`;
 const INDEXES = [
   { table: 'vehicles_public_fts', columns: ['title', 'make', 'model', 'description'] },
   { table: 'vehicles_public_headline_fts', columns: ['title', 'make', 'model'] },
