@@ -69,7 +69,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
           app.db,
           app.dialect,
           filters,
-          { order, page: q.page, limit: q.limit },
+          { order, page: q.page, limit: q.limit, catalogueVersion: version },
           cache,
         );
         const vehicles = await toSummaries(app.db, rows);

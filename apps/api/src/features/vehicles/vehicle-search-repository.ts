@@ -99,10 +99,11 @@ export async function searchVehicles(
   db: Kysely<DB>,
   dialect: Dialect,
   filters: SearchFilters,
-  options: { order: SearchOrder; page: number; limit: number },
+  options: { order: SearchOrder; page: number; limit: number; catalogueVersion?: number },
   cache?: SearchCache,
 ): Promise<SearchPage> {
-  const version = cache ? await catalogueVersion(db) : 0;
+  // A caller that has just read the catalogue version (to cache the whole answer) passes it on.
+  const version = cache ? (options.catalogueVersion ?? (await catalogueVersion(db))) : 0;
   const remember = <T>(key: string, compute: () => Promise<T>) =>
     cache ? cache.get(version, key, compute) : compute();
   const filterKey = JSON.stringify(filters);
