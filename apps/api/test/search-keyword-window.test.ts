@@ -86,7 +86,7 @@ describe.each(DIALECTS)('keyword search window on %s', (dialect) => {
   });
   afterAll(async () => ctx?.close());
 
-  it(`SEARCH-04 counts, orders and pages the newest ${TEXT_SEARCH_WINDOW} matches of a very common word and says more match`, async () => {
+  it(`SEARCH-04 SEARCH-15 API-28 counts, orders and pages the newest ${TEXT_SEARCH_WINDOW} matches of a very common word and says more match`, async () => {
     const first = await search('?query=leather');
     expect(first.total).toBe(TEXT_SEARCH_WINDOW);
     expect(first.totalIsLowerBound).toBe(true);
@@ -101,7 +101,7 @@ describe.each(DIALECTS)('keyword search window on %s', (dialect) => {
     expect(past).toMatchObject({ vehicles: [], total: TEXT_SEARCH_WINDOW, totalIsLowerBound: true });
   });
 
-  it('SEARCH-04 counts exactly when the other filters leave fewer matches than the window, however old they are', async () => {
+  it('SEARCH-04 SEARCH-08 counts exactly when the other filters leave fewer matches than the window, however old they are', async () => {
     const jaguar = await search('?query=leather&make=Jaguar');
     expect(jaguar.total).toBe(1);
     expect(jaguar.totalIsLowerBound).toBeUndefined();
@@ -111,7 +111,7 @@ describe.each(DIALECTS)('keyword search window on %s', (dialect) => {
     expect(idsOf(cheap).slice(0, 3)).toEqual([ids.oldTitle, described[10], described[9]]);
   });
 
-  it('sorts the window by the chosen order', async () => {
+  it('SEARCH-04 sorts the window by the chosen order', async () => {
     const cheapest = await search('?query=leather&sort=price_asc');
     expect(cheapest.total).toBe(TEXT_SEARCH_WINDOW);
     const prices = cheapest.vehicles.map((v) => v.price);
@@ -120,7 +120,7 @@ describe.each(DIALECTS)('keyword search window on %s', (dialect) => {
     expect(cheapest.vehicles[0]?.id).toBe(described.at(-(TEXT_SEARCH_WINDOW - 1)));
   });
 
-  it('ranks every word in the title, make or model above some of them, above the description only', async () => {
+  it('SEARCH-04 ranks every word in the title, make or model above some of them, above the description only', async () => {
     const ranked = await search('?query=red%20ferrari');
     expect(idsOf(ranked)).toEqual([ids.both, ids.some, ids.none]);
     expect(ranked.total).toBe(3);
@@ -128,7 +128,7 @@ describe.each(DIALECTS)('keyword search window on %s', (dialect) => {
     expect(idsOf(await search('?query=red%20ferrari&page=3&limit=1'))).toEqual([ids.none]);
   });
 
-  it('keeps the search index to public vehicles as listings are archived, renamed, restored and deleted', async () => {
+  it('SEARCH-04 keeps the search index to public vehicles as listings are archived, renamed, restored and deleted', async () => {
     const db = ctx.database.db;
     const { id } = await createVehicle(db, { title: 'Quokka Roadster', status: 'Archived' });
     expect((await search('?query=quokka')).total).toBe(0);
