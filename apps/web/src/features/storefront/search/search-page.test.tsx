@@ -52,6 +52,14 @@ describe('SearchPage', () => {
     expect((screen.getByRole('checkbox', { name: 'Hot' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('a keyword search that matched more than the server ranks shows the count as a lower bound', async () => {
+    searchApi(() =>
+      jsonResponse(200, { vehicles: summaries('result', 9), total: 500, pages: 56, page: 1, totalIsLowerBound: true }),
+    );
+    renderSearch('/vehicles?query=leather');
+    expect(await screen.findByText('500+ vehicles found')).toBeTruthy();
+  });
+
   it('SEARCH-05 SEARCH-06 SEARCH-07 offers the makes; Model is disabled until a make is chosen, then lists its models', async () => {
     const calls = searchApi();
     renderSearch('/vehicles');

@@ -1,3 +1,4 @@
+import type { VehicleSearchResponse } from '@vm/shared/vehicle';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -35,6 +36,11 @@ const SORTS = [
 ] as const;
 
 const count = new Intl.NumberFormat('en-US');
+
+/** "12 vehicles found"; a keyword search matching more than it ranks says "500+" (decision 091). */
+function resultsHeading({ total, totalIsLowerBound }: Pick<VehicleSearchResponse, 'total' | 'totalIsLowerBound'>) {
+  return `${count.format(total)}${totalIsLowerBound ? '+' : ''} ${total === 1 ? 'vehicle' : 'vehicles'} found`;
+}
 
 interface Props {
   title: string;
@@ -104,7 +110,7 @@ function VehicleSearch({ title, intro, preset = {} }: Props) {
         <section aria-labelledby="results-title" className="min-w-0">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <h2 id="results-title" className="text-sm font-medium text-slate-700" aria-live="polite">
-              {data ? `${count.format(data.total)} ${data.total === 1 ? 'vehicle' : 'vehicles'} found` : 'Searching...'}
+              {data ? resultsHeading(data) : 'Searching...'}
             </h2>
             <label className="flex items-center gap-2 text-sm text-slate-700">
               Sort by
