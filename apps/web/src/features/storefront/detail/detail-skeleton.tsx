@@ -34,15 +34,10 @@ export function DetailSkeleton() {
             <div className="h-96 rounded-2xl border border-slate-200 bg-white p-5">
               <div className={`h-6 w-40 ${block}`} />
             </div>
-            <OfferPanelPlaceholder />
+            <div className="h-44 rounded-2xl border border-slate-200 bg-white shadow-sm" />
           </div>
         </div>
       </div>
     </div>
   );
-}
-
-/** Where the offer panel goes while its code (forms and validation, loaded on demand) arrives. */
-export function OfferPanelPlaceholder() {
-  return <div className="h-44 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-hidden="true" />;
 }
