@@ -204,7 +204,7 @@ describe('storefront in a real browser', () => {
       const requests: string[] = [];
       page.on('request', (request) => requests.push(new URL(request.url()).pathname));
       await page.goto(`/vehicles/${vehicle.id}`);
-      await expect(page.getByRole('heading', { level: 1, name: vehicle.title }).isVisible()).resolves.toBe(true);
+      await page.getByRole('heading', { level: 1, name: vehicle.title }).waitFor();
       await page.getByRole('heading', { name: 'Similar Vehicles' }).waitFor();
       await page.waitForLoadState('networkidle');
       const apiGets = requests.filter((p) => p.startsWith('/api/') && !p.endsWith('/view'));
