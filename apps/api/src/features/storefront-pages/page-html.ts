@@ -39,16 +39,16 @@ export function pageRenderer(webDist: string): PageRenderer {
     const payloads = new Map<string, string>();
     let missing = false;
     const answer = async (calls: typeof plan.calls) => {
-      await Promise.all(
-        calls.map(async (call) => {
-          const key = apiGetUrl(call);
-          const res = await app.inject({ method: 'GET', url: `/api${key}` });
-          if (res.statusCode === 404) missing = true;
-          if (res.statusCode !== 200) return;
-          payloads.set(key, res.payload);
-          answers.set(key, res.json());
-        }),
-      );
+      const keys = calls.map(apiGetUrl);
+      const responses = await Promise.all(keys.map((key) => app.inject({ method: 'GET', url: `/api${key}` })));
+      // In call order, whichever answered first: the same page gives the same HTML.
+      responses.forEach((res, i) => {
+        const key = keys[i];
+        if (res.statusCode === 404) missing = true;
+        if (res.statusCode !== 200 || key === undefined) return;
+        payloads.set(key, res.payload);
+        answers.set(key, res.json());
+      });
     };
     await answer(plan.calls);
     await answer(plan.followUps(answers));
