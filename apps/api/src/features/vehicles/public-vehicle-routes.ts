@@ -20,6 +20,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { findVehicleRow, getVehicle, toSummaries } from './vehicle-repository.ts';
 import {
+  catalogueIndex,
   catalogueVersion,
   NO_FILTERS,
   publicMakes,
@@ -41,9 +42,11 @@ const notFoundResponse = { 404: errorBodySchema };
  */
 export async function publicVehicleRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  // Search answers, counts, page ids, tagged lists, makes and models per catalogue version
+  // Search answers, keyword pages, tagged lists, makes and models per catalogue version
   // (docs/decisions/011). View counting and the detail page are never cached.
   const cache = new VersionedCache();
+  // Searches without words run on an in-memory index of the public catalogue (decision 100).
+  const index = catalogueIndex(app.db);
 
   app.get(
     '/search',
@@ -59,7 +62,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       const q = request.query;
       const filters = toSearchFilters(q);
       if (q.random) {
-        const { rows, total } = await randomVehicles(app.db, app.dialect, filters, q.limit, cache);
+        const { rows, total } = await randomVehicles(app.db, filters, q.limit, index);
         return { vehicles: await toSummaries(app.db, rows), total, pages: Math.ceil(total / q.limit), page: 1 };
       }
       const order = q.sort ?? 'relevance';
@@ -70,7 +73,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
           app.dialect,
           filters,
           { order, page: q.page, limit: q.limit, catalogueVersion: version },
-          cache,
+          { index, cache },
         );
         const vehicles = await toSummaries(app.db, rows);
         const pages = Math.ceil(total / q.limit);
@@ -121,7 +124,13 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       return cache.get(version, `tagged ${tag} ${limit}`, async () => {
         // The newest tagged vehicles are the first page of a search by that tag.
         const filters = { ...NO_FILTERS, tags: [tag] };
-        const { rows } = await searchVehicles(app.db, app.dialect, filters, { order: 'newest', page: 1, limit }, cache);
+        const { rows } = await searchVehicles(
+          app.db,
+          app.dialect,
+          filters,
+          { order: 'newest', page: 1, limit, catalogueVersion: version },
+          { index },
+        );
         return { vehicles: await toSummaries(app.db, rows) };
       });
     },

@@ -1,7 +1,6 @@
 import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { dollarsToCents } from '@vm/shared/money';
 import type { VehicleSearchQuery } from '@vm/shared/vehicle';
-import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -81,23 +80,6 @@ export function toSearchFilters(q: VehicleSearchQuery): SearchFilters {
     categories: q.category,
     listingType: q.listingType,
   };
-}
-
-/** True when nothing but the public status narrows the search. */
-export const hasNoFilter = (f: SearchFilters): boolean => f.terms.length === 0 && filterConditions(f).length === 0;
-
-/** Every filter as one condition on `vehicles`, always limited to the statuses the public may see. */
-export function searchCondition(f: SearchFilters, dialect: Dialect): Expression<SqlBool> {
-  const eb = expressionBuilder<DB, 'vehicles'>();
-  const conditions = [IS_PUBLIC, ...filterConditions(f)];
-  if (f.terms.length > 0) {
-    conditions.push(
-      dialect === 'sqlite'
-        ? sql<SqlBool>`vehicles.rowid in (select rowid from vehicles_public_fts where vehicles_public_fts match ${toFts5Match(f.terms)})`
-        : sql<SqlBool>`vehicles.search_vector @@ (${toTsQuery(f.terms)})`,
-    );
-  }
-  return eb.and(conditions);
 }
 
 /** The condition of every filter but the words and the public status. */

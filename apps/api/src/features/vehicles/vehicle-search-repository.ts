@@ -1,28 +1,13 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { DEFAULT_MAKES } from '@vm/shared/constants';
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { VehicleRow } from './vehicle-mapper.ts';
-import {
-  hasNoFilter,
-  IS_PUBLIC,
-  type SearchFilters,
-  type SearchOrder,
-  SORT_KEYS,
-  searchCondition,
-} from './vehicle-search-filters.ts';
-import { countTextMatches, textSearchPage } from './vehicle-text-search.ts';
+import { CatalogueIndex } from './catalogue-index.ts';
+import { IS_PUBLIC, type SearchFilters, type SearchOrder } from './vehicle-search-filters.ts';
+import { textSearchPage } from './vehicle-text-search.ts';
 
 export { type SearchFilters, type SearchOrder, searchTerms, toSearchFilters } from './vehicle-search-filters.ts';
-
-/** Newest first, or the chosen sort column; ties break on id in the same direction (SORT_KEYS). */
-function orderBySort<Q extends SelectQueryBuilder<DB, 'vehicles', { id: string }>>(
-  query: Q,
-  order: Exclude<SearchOrder, 'relevance'>,
-): Q {
-  const [column, direction] = SORT_KEYS[order];
-  return query.orderBy(`vehicles.${column}`, direction).orderBy('vehicles.id', direction) as Q;
-}
 
 /** The current catalogue version (see migration 2026-11-22): cached answers are valid while it holds. */
 export async function catalogueVersion(db: Kysely<DB>): Promise<number> {
@@ -30,41 +15,8 @@ export async function catalogueVersion(db: Kysely<DB>): Promise<number> {
   return row?.version ?? 0;
 }
 
-/**
- * How many public vehicles match the filters. A keyword search counts its window only (see
- * TEXT_SEARCH_WINDOW). With no filter at all, every vehicle less the Archived ones: SQLite counts
- * a table from its b-tree page headers, so that is two index reads instead of one per vehicle.
- */
-export async function countMatches(db: Kysely<DB>, dialect: Dialect, filters: SearchFilters): Promise<number> {
-  if (filters.terms.length > 0) return (await countTextMatches(db, dialect, filters)).total;
-  if (dialect === 'sqlite' && hasNoFilter(filters)) {
-    const result = await sql<{ n: number }>`select
-      (select count(*) from vehicles) - (select count(*) from vehicles where status = 'Archived') as n`.execute(db);
-    return Number(result.rows[0]?.n ?? 0);
-  }
-  const row = await db
-    .selectFrom('vehicles')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where(searchCondition(filters, dialect))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/**
- * The ids of one page of a search without words, in order. Only ids are read here (from the
- * covering partial indexes where the filters allow), and the page's rows are fetched afterwards
- * by id: sorting thousands of full rows to keep nine is what makes a search slow.
- */
-export async function pageIds(
-  db: Kysely<DB>,
-  dialect: Dialect,
-  filters: SearchFilters,
-  options: { order: Exclude<SearchOrder, 'relevance'>; offset: number; limit: number },
-): Promise<string[]> {
-  const query = db.selectFrom('vehicles').select('vehicles.id').where(searchCondition(filters, dialect));
-  const rows = await orderBySort(query, options.order).limit(options.limit).offset(options.offset).execute();
-  return rows.map((r) => r.id);
-}
+/** The in-memory catalogue index of this database (decision 100). */
+export const catalogueIndex = (db: Kysely<DB>) => new CatalogueIndex(db, catalogueVersion);
 
 /** Rows for the given ids, in the order of the ids. */
 export async function rowsInOrder(db: Kysely<DB>, ids: readonly string[]): Promise<VehicleRow[]> {
@@ -83,6 +35,12 @@ export interface SearchCache {
   get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T>;
 }
 
+/** Where a search finds its answers: the catalogue index, and a cache of keyword searches. */
+export interface SearchSources {
+  index: CatalogueIndex;
+  cache?: SearchCache | undefined;
+}
+
 export interface SearchPage {
   rows: VehicleRow[];
   total: number;
@@ -91,39 +49,47 @@ export interface SearchPage {
 }
 
 /**
- * One page of public vehicles matching the filters, and how many match in all. With a cache,
- * the count and the page's ids are reused until the catalogue changes; rows are always fresh.
- * A keyword search finds its count and its page in one statement over its window of matches.
+ * One page of public vehicles matching the filters, and how many match in all. A search
+ * without words is answered by the catalogue index; a keyword search finds its count and its
+ * page in one statement over its window of matches (remembered, with a cache, until the
+ * catalogue changes). Rows are always read fresh.
  */
 export async function searchVehicles(
   db: Kysely<DB>,
   dialect: Dialect,
   filters: SearchFilters,
   options: { order: SearchOrder; page: number; limit: number; catalogueVersion?: number },
-  cache?: SearchCache,
+  sources: SearchSources,
 ): Promise<SearchPage> {
   // A caller that has just read the catalogue version (to cache the whole answer) passes it on.
-  const version = cache ? (options.catalogueVersion ?? (await catalogueVersion(db))) : 0;
-  const remember = <T>(key: string, compute: () => Promise<T>) =>
-    cache ? cache.get(version, key, compute) : compute();
-  const filterKey = JSON.stringify(filters);
+  const version = options.catalogueVersion ?? (await catalogueVersion(db));
   const offset = (options.page - 1) * options.limit;
   const { order, limit } = options;
   if (filters.terms.length > 0) {
-    const found = await remember(`text ${order} ${options.page} ${limit} ${filterKey}`, () =>
-      textSearchPage(db, dialect, filters, { order, offset, limit }),
-    );
+    const compute = () => textSearchPage(db, dialect, filters, { order, offset, limit });
+    const key = `text ${order} ${options.page} ${limit} ${JSON.stringify(filters)}`;
+    const found = await (sources.cache ? sources.cache.get(version, key, compute) : compute());
     const rows = await rowsInOrder(db, found.ids);
     return { rows, total: found.total, ...(found.totalIsLowerBound ? { totalIsLowerBound: true } : {}) };
   }
-  const total = await remember(`count ${filterKey}`, () => countMatches(db, dialect, filters));
-  if (offset >= total) return { rows: [], total };
   // Without words there is nothing to rank: relevance is newest first (decision 010).
-  const sort = order === 'relevance' ? 'newest' : order;
-  const ids = await remember(`page ${sort} ${options.page} ${limit} ${filterKey}`, () =>
-    pageIds(db, dialect, filters, { order: sort, offset, limit }),
-  );
+  const snapshot = await sources.index.at(version);
+  const { total, ids } = snapshot.search(filters, order === 'relevance' ? 'newest' : order, offset, limit);
   return { rows: await rowsInOrder(db, ids), total };
+}
+
+/** Up to `limit` random public vehicles matching the filters (the home page fallback). */
+export async function randomVehicles(
+  db: Kysely<DB>,
+  filters: SearchFilters,
+  limit: number,
+  index: CatalogueIndex,
+): Promise<SearchPage> {
+  const ids = (await index.at(await catalogueVersion(db))).matchingIds(filters);
+  const picked = new Set<string>();
+  if (ids.length <= limit) for (const id of ids) picked.add(id);
+  else while (picked.size < limit) picked.add(ids[Math.floor(Math.random() * ids.length)] as string);
+  return { rows: await rowsInOrder(db, shuffle([...picked])), total: ids.length };
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -132,34 +98,6 @@ function shuffle<T>(items: T[]): T[] {
     [items[i], items[j]] = [items[j] as T, items[i] as T];
   }
   return items;
-}
-
-/**
- * Up to `limit` random public vehicles matching the filters (the home page fallback). Random
- * offsets into an index instead of ORDER BY random(), which would sort the whole catalogue.
- */
-export async function randomVehicles(
-  db: Kysely<DB>,
-  dialect: Dialect,
-  filters: SearchFilters,
-  limit: number,
-  cache?: SearchCache,
-): Promise<SearchPage> {
-  const count = () => countMatches(db, dialect, filters);
-  const total = cache
-    ? await cache.get(await catalogueVersion(db), `count ${JSON.stringify(filters)}`, count)
-    : await count();
-  const offsets = new Set<number>();
-  if (total <= limit) for (let i = 0; i < total; i++) offsets.add(i);
-  else while (offsets.size < limit) offsets.add(Math.floor(Math.random() * total));
-  const condition = searchCondition(filters, dialect);
-  const idAt = (offset: number) =>
-    orderBySort(db.selectFrom('vehicles').select('vehicles.id').where(condition), 'newest')
-      .limit(1)
-      .offset(offset)
-      .executeTakeFirst();
-  const ids = (await Promise.all([...offsets].map(idAt))).flatMap((r) => (r ? [r.id] : []));
-  return { rows: await rowsInOrder(db, shuffle(ids)), total };
 }
 
 /** Filters that match everything public: the starting point for a list with one condition. */
