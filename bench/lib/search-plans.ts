@@ -27,7 +27,7 @@ export async function timeSearches(target: DbTarget, paths: readonly string[], r
   try {
     // The server reads its catalogue index once per catalogue change, not per search: read it
     // before timing, and leave its statements out of what is captured.
-    const index = catalogueIndex(db);
+    const index = catalogueIndex(db, dialect);
     await index.at(await catalogueVersion(db));
     for (const path of paths) {
       const params = Object.fromEntries(new URL(path, 'http://x').searchParams);

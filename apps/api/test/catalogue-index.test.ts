@@ -13,8 +13,8 @@ import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
  */
 
 const MAKES = { Ford: ['Mustang', 'Bronco'], Porsche: ['911', '356'], Toyota: ['Supra'] } as const;
-const TAGS = ['featured', 'hot', 'popular', 'limited'];
-const CATEGORIES = ['Classics', 'Muscle Cars', 'Sports Cars'];
+const TAGS = ['featured', 'hot', 'popular', 'limited'] as const;
+const CATEGORIES = ['Classics', 'Muscle Cars', 'Sports Cars'] as const;
 const SORTS = {
   newest: ['created_at', 'desc'],
   price_asc: ['price_cents', 'asc'],
@@ -23,7 +23,11 @@ const SORTS = {
   mileage: ['mileage', 'asc'],
 } as const;
 
+/** Description words, none a prefix of another, so a word query matches exactly these. */
+const WORDS = ['alpine', 'boxer', 'cabrio', 'diesel'] as const;
+
 interface Query {
+  query?: string;
   make?: keyof typeof MAKES | 'Lada';
   model?: string;
   minPrice?: number;
@@ -40,13 +44,14 @@ interface Query {
 
 const queryArb: fc.Arbitrary<Query> = fc.record(
   {
+    query: fc.constantFrom(...WORDS),
     make: fc.constantFrom('Ford', 'Porsche', 'Toyota', 'Lada' as const),
     model: fc.constantFrom('Mustang', 'Bronco', '911', '356', 'Supra', 'Corolla'),
     minPrice: fc.constantFrom(0, 10_000, 20_000, 30_000),
     maxPrice: fc.constantFrom(15_000, 30_000, 50_000),
     minYear: fc.integer({ min: 1960, max: 1975 }),
     maxYear: fc.integer({ min: 1965, max: 1980 }),
-    tags: fc.subarray(TAGS, { minLength: 0, maxLength: 2 }),
+    tags: fc.subarray([...TAGS], { minLength: 0, maxLength: 2 }),
     category: fc.subarray([...CATEGORIES, 'Trucks'], { minLength: 0, maxLength: 2 }),
     listingType: fc.constantFrom('auction', 'listing' as const),
     sort: fc.constantFrom(...(Object.keys(SORTS) as (keyof typeof SORTS)[])),
@@ -70,6 +75,7 @@ function queryString(q: Query): string {
 /** The same search as plain SQL: the oracle. */
 async function sqlSearch(db: Kysely<DB>, q: Query): Promise<{ total: number; ids: string[] }> {
   let query = db.selectFrom('vehicles').select('id').where('status', '<>', 'Archived');
+  if (q.query) query = query.where('description', 'like', `%${q.query}%`);
   if (q.make) query = query.where('make', '=', q.make);
   if (q.model) query = query.where('model', '=', q.model);
   // The route reads a swapped range the way the visitor meant it.
@@ -90,7 +96,8 @@ async function sqlSearch(db: Kysely<DB>, q: Query): Promise<{ total: number; ids
   if (q.tags.length > 0) {
     query = query.where('id', 'in', db.selectFrom('vehicle_tags').select('vehicle_id').where('tag', 'in', q.tags));
   }
-  const [column, direction] = SORTS[q.sort ?? 'newest'];
+  // Words appear only in descriptions here, so relevance is one tier: the latest added first.
+  const [column, direction] = q.query && !q.sort ? (['id', 'desc'] as const) : SORTS[q.sort ?? 'newest'];
   const rows = await query.orderBy(column, direction).orderBy('id', direction).execute();
   const offset = (q.page - 1) * q.limit;
   return { total: rows.length, ids: rows.slice(offset, offset + q.limit).map((r) => r.id) };
@@ -115,10 +122,11 @@ describe.each(DIALECTS)('catalogue index on %s', (dialect) => {
         price: fc.constantFrom(9_500, 15_000, 20_000, 30_000, 45_000),
         mileage: fc.constantFrom(10_000, 50_000, 90_000),
         category: fc.constantFrom(...CATEGORIES),
-        tags: fc.subarray(TAGS, { maxLength: 2 }),
+        tags: fc.subarray([...TAGS], { maxLength: 2 }),
         auction: fc.boolean(),
         archived: fc.integer({ min: 0, max: 9 }),
         sameTime: fc.boolean(),
+        words: fc.subarray([...WORDS], { maxLength: 3 }),
       }),
       { numRuns: 90, seed: 20261122 },
     );
@@ -133,6 +141,7 @@ describe.each(DIALECTS)('catalogue index on %s', (dialect) => {
         category: v.category,
         tags: v.tags,
         listingType: v.auction ? 'auction' : 'listing',
+        description: `A fine car. ${v.words.join(' ')}`,
         status: v.archived === 0 ? 'Archived' : 'Available',
         // Some listed at the same moment: newest first then breaks on id.
         ...(v.sameTime
@@ -146,7 +155,7 @@ describe.each(DIALECTS)('catalogue index on %s', (dialect) => {
     await ctx?.close();
   });
 
-  it('SEARCH-01 answers every combination of filters, sort and page exactly as SQL does', async () => {
+  it('SEARCH-01 SEARCH-04 answers every combination of words, filters, sort and page exactly as SQL does', async () => {
     await fc.assert(
       fc.asyncProperty(queryArb, async (q) => {
         const expected = await sqlSearch(ctx.database.db, q);
@@ -158,14 +167,23 @@ describe.each(DIALECTS)('catalogue index on %s', (dialect) => {
     );
   });
 
-  it('SEARCH-21 orders the whole catalogue in every sort, ties broken on id the same way', async () => {
-    for (const sort of [undefined, ...(Object.keys(SORTS) as (keyof typeof SORTS)[])]) {
-      for (let page = 1; page <= 8; page++) {
-        const q: Query = { tags: [], category: [], page, limit: 12, ...(sort ? { sort } : {}) };
-        const expected = await sqlSearch(ctx.database.db, q);
-        const answer = await search(queryString(q));
-        expect(answer.total).toBe(expected.total);
-        expect(answer.vehicles.map((v) => v.id)).toEqual(expected.ids);
+  it("SEARCH-21 SEARCH-04 orders the whole catalogue and every word's matches in every sort, ties broken on id the same way", async () => {
+    for (const query of [undefined, ...WORDS]) {
+      for (const sort of [undefined, ...(Object.keys(SORTS) as (keyof typeof SORTS)[])]) {
+        for (let page = 1; page <= 8; page++) {
+          const q: Query = {
+            tags: [],
+            category: [],
+            page,
+            limit: 12,
+            ...(sort ? { sort } : {}),
+            ...(query ? { query } : {}),
+          };
+          const expected = await sqlSearch(ctx.database.db, q);
+          const answer = await search(queryString(q));
+          expect(answer.total).toBe(expected.total);
+          expect(answer.vehicles.map((v) => v.id)).toEqual(expected.ids);
+        }
       }
     }
   });

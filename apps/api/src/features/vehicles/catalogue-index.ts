@@ -1,8 +1,18 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { IS_PUBLIC, type SearchFilters, type SearchOrder, SORT_KEYS } from './vehicle-search-filters.ts';
 
 type SortOrder = Exclude<SearchOrder, 'relevance'>;
+
+/**
+ * How the full-text side names a vehicle: its rowid on SQLite (the full-text tables' key), its
+ * id on PostgreSQL. Both grow with the time a vehicle was added.
+ */
+export type MatchKey = number | string;
+
+/** A test of one slot against every filter but the words. */
+export type SlotTest = (slot: number) => boolean;
 
 /** One page of slots in a sort order, and how many slots match in all. */
 export interface IndexPage {
@@ -23,6 +33,11 @@ export class CatalogueSnapshot {
   private readonly codes = new Map<string, number>();
   readonly size: number;
   private readonly ids: string[];
+  private readonly slotById: Map<string, number>;
+  /** SQLite: slot of each rowid, -1 for a rowid that is not a public vehicle. */
+  private readonly slotByRowid: Int32Array | undefined;
+  /** Each slot's place in id order, made when first needed: ties in a sort break on id. */
+  private idRanks: Int32Array | undefined;
   private readonly year: Int32Array;
   private readonly priceCents: Float64Array;
   private readonly mileage: Float64Array;
@@ -51,9 +66,14 @@ export class CatalogueSnapshot {
     this.model = Int32Array.from(sorted, (r) => this.code(r.model));
     this.category = Int32Array.from(sorted, (r) => this.code(r.category));
     this.listingType = Int32Array.from(sorted, (r) => this.code(r.listing_type));
-    const slotOf = new Map(this.ids.map((id, slot) => [id, slot]));
+    this.slotById = new Map(this.ids.map((id, slot) => [id, slot]));
+    if (sorted.every((r) => r.rowid !== undefined)) {
+      const maxRowid = sorted.reduce((max, r) => Math.max(max, r.rowid ?? 0), 0);
+      this.slotByRowid = new Int32Array(maxRowid + 1).fill(-1);
+      for (const [slot, r] of sorted.entries()) this.slotByRowid[r.rowid ?? 0] = slot;
+    }
     for (const { vehicle_id, tag } of tags) {
-      const slot = slotOf.get(vehicle_id);
+      const slot = this.slotById.get(vehicle_id);
       if (slot === undefined) continue; // an Archived vehicle's tag
       const slots = this.tagSlots.get(tag);
       if (slots) slots.push(slot);
@@ -75,11 +95,22 @@ export class CatalogueSnapshot {
     return this.codes.get(value) ?? ABSENT;
   }
 
+  /** The slot of a full-text match, undefined when it is not in this snapshot. */
+  slotOf(key: MatchKey): number | undefined {
+    if (typeof key === 'string') return this.slotById.get(key);
+    const slot = this.slotByRowid?.[key];
+    return slot === undefined || slot < 0 ? undefined : slot;
+  }
+
+  idOf(slot: number): string {
+    return this.ids[slot] as string;
+  }
+
   /**
    * A test of one slot against every filter but the words, or null when some filter can match
    * nothing (a make no public vehicle has).
    */
-  private matcher(f: SearchFilters): ((slot: number) => boolean) | null {
+  matcher(f: SearchFilters): SlotTest | null {
     const make = f.make === undefined ? undefined : this.lookup(f.make);
     const model = f.model === undefined ? undefined : this.lookup(f.model);
     const listingType = f.listingType === undefined ? undefined : this.lookup(f.listingType);
@@ -113,19 +144,40 @@ export class CatalogueSnapshot {
       (tagged === undefined || tagged[slot] === 1);
   }
 
-  /** Slots in a sort order; ties break on id in the same direction (SORT_KEYS). */
-  private order(sort: SortOrder): Int32Array | undefined {
-    if (sort === 'newest') return undefined; // slot order
-    const known = this.orders.get(sort);
-    if (known) return known;
+  /**
+   * Compares two slots in a sort order: the sort column, then the id, both in the order's
+   * direction (SORT_KEYS). Ids are compared by rank, numbers only.
+   */
+  comparator(sort: SortOrder): (a: number, b: number) => number {
+    if (sort === 'newest') return (a, b) => a - b;
     const [column, direction] = SORT_KEYS[sort];
     const values = column === 'price_cents' ? this.priceCents : column === 'year' ? this.year : this.mileage;
+    const ranks = this.ranks();
     const sign = direction === 'asc' ? 1 : -1;
-    const { ids } = this;
-    const slots = Int32Array.from({ length: this.size }, (_, i) => i).sort(
-      (a, b) => sign * ((values[a] as number) - (values[b] as number) || ascending(ids[a] as string, ids[b] as string)),
-    );
-    this.orders.set(sort, slots);
+    return (a, b) =>
+      sign * ((values[a] as number) - (values[b] as number) || (ranks[a] as number) - (ranks[b] as number));
+  }
+
+  private ranks(): Int32Array {
+    if (!this.idRanks) {
+      const { ids } = this;
+      const byId = Int32Array.from({ length: this.size }, (_, i) => i).sort((a, b) =>
+        ascending(ids[a] as string, ids[b] as string),
+      );
+      this.idRanks = new Int32Array(this.size);
+      for (const [rank, slot] of byId.entries()) this.idRanks[slot] = rank;
+    }
+    return this.idRanks;
+  }
+
+  /** Slots in a sort order, made once per order and snapshot; undefined for slot order. */
+  private order(sort: SortOrder): Int32Array | undefined {
+    if (sort === 'newest') return undefined;
+    let slots = this.orders.get(sort);
+    if (!slots) {
+      slots = Int32Array.from({ length: this.size }, (_, i) => i).sort(this.comparator(sort));
+      this.orders.set(sort, slots);
+    }
     return slots;
   }
 
@@ -160,6 +212,8 @@ const descending = (a: string, b: string) => ascending(b, a);
 
 /** The columns the snapshot keeps, as read from the database. */
 export interface VehicleFields {
+  /** SQLite only: the key of the full-text tables. */
+  rowid?: number;
   id: string;
   created_at: string;
   year: number;
@@ -183,6 +237,7 @@ export class CatalogueIndex {
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
     private readonly readVersion: (db: Kysely<DB>) => Promise<number>,
   ) {}
 
@@ -208,12 +263,25 @@ export class CatalogueIndex {
 
   private async build(): Promise<CatalogueSnapshot> {
     const version = await this.readVersion(this.db);
+    const columns = [
+      'id',
+      'created_at',
+      'year',
+      'price_cents',
+      'mileage',
+      'make',
+      'model',
+      'category',
+      'listing_type',
+    ] as const;
     const [rows, tags] = await Promise.all([
-      this.db
-        .selectFrom('vehicles')
-        .select(['id', 'created_at', 'year', 'price_cents', 'mileage', 'make', 'model', 'category', 'listing_type'])
-        .where(IS_PUBLIC)
-        .execute(),
+      this.dialect === 'sqlite'
+        ? this.db
+            .selectFrom('vehicles')
+            .select([...columns, sql<number>`vehicles.rowid`.as('rowid')])
+            .where(IS_PUBLIC)
+            .execute()
+        : this.db.selectFrom('vehicles').select(columns).where(IS_PUBLIC).execute(),
       this.db.selectFrom('vehicle_tags').select(['vehicle_id', 'tag']).execute(),
     ]);
     return new CatalogueSnapshot(version, rows, tags);

@@ -46,7 +46,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
   // (docs/decisions/011). View counting and the detail page are never cached.
   const cache = new VersionedCache();
   // Searches without words run on an in-memory index of the public catalogue (decision 100).
-  const index = catalogueIndex(app.db);
+  const index = catalogueIndex(app.db, app.dialect);
 
   app.get(
     '/search',

@@ -16,7 +16,7 @@ export async function catalogueVersion(db: Kysely<DB>): Promise<number> {
 }
 
 /** The in-memory catalogue index of this database (decision 100). */
-export const catalogueIndex = (db: Kysely<DB>) => new CatalogueIndex(db, catalogueVersion);
+export const catalogueIndex = (db: Kysely<DB>, dialect: Dialect) => new CatalogueIndex(db, dialect, catalogueVersion);
 
 /** Rows for the given ids, in the order of the ids. */
 export async function rowsInOrder(db: Kysely<DB>, ids: readonly string[]): Promise<VehicleRow[]> {
@@ -35,7 +35,7 @@ export interface SearchCache {
   get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T>;
 }
 
-/** Where a search finds its answers: the catalogue index, and a cache of keyword searches. */
+/** Where a search finds its answers: the catalogue index, and a cache of keyword pages. */
 export interface SearchSources {
   index: CatalogueIndex;
   cache?: SearchCache | undefined;
@@ -49,9 +49,9 @@ export interface SearchPage {
 }
 
 /**
- * One page of public vehicles matching the filters, and how many match in all. A search
- * without words is answered by the catalogue index; a keyword search finds its count and its
- * page in one statement over its window of matches (remembered, with a cache, until the
+ * One page of public vehicles matching the filters, and how many match in all, from the
+ * catalogue snapshot: a search without words in one pass over it; a keyword search reads its
+ * full-text matches and checks the other filters on it (remembered, with a cache, until the
  * catalogue changes). Rows are always read fresh.
  */
 export async function searchVehicles(
@@ -65,15 +65,15 @@ export async function searchVehicles(
   const version = options.catalogueVersion ?? (await catalogueVersion(db));
   const offset = (options.page - 1) * options.limit;
   const { order, limit } = options;
+  const snapshot = await sources.index.at(version);
   if (filters.terms.length > 0) {
-    const compute = () => textSearchPage(db, dialect, filters, { order, offset, limit });
+    const compute = () => textSearchPage(db, dialect, snapshot, filters, { order, offset, limit });
     const key = `text ${order} ${options.page} ${limit} ${JSON.stringify(filters)}`;
     const found = await (sources.cache ? sources.cache.get(version, key, compute) : compute());
     const rows = await rowsInOrder(db, found.ids);
     return { rows, total: found.total, ...(found.totalIsLowerBound ? { totalIsLowerBound: true } : {}) };
   }
   // Without words there is nothing to rank: relevance is newest first (decision 010).
-  const snapshot = await sources.index.at(version);
   const { total, ids } = snapshot.search(filters, order === 'relevance' ? 'newest' : order, offset, limit);
   return { rows: await rowsInOrder(db, ids), total };
 }
