@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { Dialect } from './database.ts';
 import * as initial from './migrations/2026-11-21-initial.ts';
 import * as publicSearch from './migrations/2026-11-22-public-search.ts';
+import * as unusedSearchIndexes from './migrations/2026-11-22-unused-search-indexes.ts';
 import * as searchCold from './migrations/2026-11-22-search-cold.ts';
 
 /** Migrations in order; each gets the dialect so it can spell the few differences. */
@@ -10,6 +11,8 @@ function provider(dialect: Dialect): MigrationProvider {
     '2026-11-21-initial': { up: (db) => initial.up(db, dialect) },
     '2026-11-22-public-search': { up: (db) => publicSearch.up(db, dialect) },
     '2026-11-22-search-cold': { up: (db) => searchCold.up(db, dialect) },
+    // Names sort in the order they run (Kysely's rule): this one after search-cold.
+    '2026-11-22-unused-search-indexes': { up: (db) => unusedSearchIndexes.up(db) },
   };
   return { getMigrations: async () => all };
 }
