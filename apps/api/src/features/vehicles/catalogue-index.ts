@@ -183,10 +183,16 @@ export class CatalogueSnapshot {
 
   /** One page of the public vehicles matching the filters (words aside), and how many match. */
   search(f: SearchFilters, sort: SortOrder, offset: number, limit: number): IndexPage {
-    const test = this.matcher(f);
-    if (!test) return { total: 0, ids: [] };
     const order = this.order(sort);
     const ids: string[] = [];
+    if (narrowsNothing(f)) {
+      for (let i = offset; i < Math.min(offset + limit, this.size); i++) {
+        ids.push(this.ids[order ? (order[i] as number) : i] as string);
+      }
+      return { total: this.size, ids };
+    }
+    const test = this.matcher(f);
+    if (!test) return { total: 0, ids: [] };
     let total = 0;
     for (let i = 0; i < this.size; i++) {
       const slot = order ? (order[i] as number) : i;
@@ -206,6 +212,18 @@ export class CatalogueSnapshot {
     return ids;
   }
 }
+
+/** True when no filter but the words is set: every public vehicle matches. */
+const narrowsNothing = (f: SearchFilters): boolean =>
+  f.make === undefined &&
+  f.model === undefined &&
+  f.minPriceCents === undefined &&
+  f.maxPriceCents === undefined &&
+  f.minYear === undefined &&
+  f.maxYear === undefined &&
+  f.listingType === undefined &&
+  f.tags.length === 0 &&
+  f.categories.length === 0;
 
 const ascending = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const descending = (a: string, b: string) => ascending(b, a);
