@@ -170,6 +170,11 @@ export class CatalogueSnapshot {
     return this.idRanks;
   }
 
+  /** Makes every sort order now rather than on the first search that asks for it. */
+  prepareOrders(): void {
+    for (const sort of Object.keys(SORT_KEYS) as SortOrder[]) this.order(sort);
+  }
+
   /** Slots in a sort order, made once per order and snapshot; undefined for slot order. */
   private order(sort: SortOrder): Int32Array | undefined {
     if (sort === 'newest') return undefined;
@@ -277,6 +282,14 @@ export class CatalogueIndex {
       }
       throw err;
     }
+  }
+
+  /**
+   * Reads the current snapshot and makes its sort orders, so the first visitors after a start
+   * do not wait for them (about half a second on 100,000 vehicles).
+   */
+  async warm(): Promise<void> {
+    (await this.at(await this.readVersion(this.db))).prepareOrders();
   }
 
   private async build(): Promise<CatalogueSnapshot> {

@@ -47,6 +47,10 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
   const cache = new VersionedCache();
   // Searches without words run on an in-memory index of the public catalogue (decision 100).
   const index = catalogueIndex(app.db, app.dialect);
+  app.addHook('onReady', async () => {
+    // A database that is down at start must not stop the server: the first search reads it then.
+    await index.warm().catch((err: unknown) => app.log.warn({ err }, 'catalogue index not read at start'));
+  });
 
   app.get(
     '/search',
