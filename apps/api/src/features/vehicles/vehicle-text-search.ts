@@ -1,8 +1,15 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { CatalogueSnapshot, MatchKey } from './catalogue-index.ts';
-import { IS_PUBLIC, type SearchFilters, type SearchOrder, toFts5Match, toTsQuery } from './vehicle-search-filters.ts';
+import {
+  filterConditions,
+  IS_PUBLIC,
+  type SearchFilters,
+  type SearchOrder,
+  toFts5Match,
+  toTsQuery,
+} from './vehicle-search-filters.ts';
 
 /**
  * A keyword search works on its most recently added matches, at most this many (decision 091):
@@ -12,8 +19,11 @@ import { IS_PUBLIC, type SearchFilters, type SearchOrder, toFts5Match, toTsQuery
  */
 export const TEXT_SEARCH_WINDOW = 500;
 
-/** Full-text matches read at first; each further read takes four times as many. */
-const FIRST_READ = 1000;
+/**
+ * Full-text matches read at first: a window and one more when no other filter drops any. Each
+ * further read takes four times as many.
+ */
+const FIRST_READ = TEXT_SEARCH_WINDOW + 1;
 
 export interface TextSearchPage {
   ids: string[];
@@ -22,57 +32,74 @@ export interface TextSearchPage {
   totalIsLowerBound: boolean;
 }
 
+/**
+ * Relevance, best first: every word in the title, make or model (0); some of them there (1);
+ * the words only in the description (2). Within a tier the most recently added listing comes first.
+ */
+type Tier = 0 | 1 | 2;
+
+/** A full-text match: its key and, on PostgreSQL, its relevance tier (read with it). */
+interface Match {
+  key: MatchKey;
+  tier?: Tier;
+}
+
 const olderThan = (column: string, before: MatchKey | null) =>
   before === null ? sql`` : sql`and ${sql.raw(column)} < ${before}`;
 
-/** Full-text matches of every word, newest added first, older than `before`, at most `limit`. */
+/** PostgreSQL: any of the words (as prefixes). */
+const anyWord = (terms: readonly string[]) =>
+  sql.join(
+    terms.map((t) => toTsQuery([t])),
+    sql` || `,
+  );
+
+/**
+ * Full-text matches of every word, newest added first, older than `before`, at most `limit`.
+ * SQLite reads them from its full-text index alone (the filters are checked in memory);
+ * PostgreSQL reads each row to check the words, so it applies the filters (filterConditions)
+ * and tells the tier at the same time.
+ */
 async function readMatches(
   db: Kysely<DB>,
   dialect: Dialect,
-  terms: readonly string[],
+  filters: SearchFilters,
   before: MatchKey | null,
   limit: number,
-): Promise<MatchKey[]> {
-  const query: RawBuilder<{ k: MatchKey }> =
-    dialect === 'sqlite'
-      ? sql`select rowid as k from vehicles_public_fts where vehicles_public_fts match ${toFts5Match(terms)}
-          ${olderThan('rowid', before)} order by rowid desc limit ${limit}`
-      : sql`select id as k from vehicles where ${IS_PUBLIC} and vehicles.search_vector @@ (${toTsQuery(terms)})
-          ${olderThan('vehicles.id', before)} order by vehicles.id desc limit ${limit}`;
-  return (await query.execute(db)).rows.map((r) => r.k);
+): Promise<Match[]> {
+  const { terms } = filters;
+  if (dialect === 'sqlite') {
+    const result = await sql<{ k: number }>`select rowid as k from vehicles_public_fts
+      where vehicles_public_fts match ${toFts5Match(terms)}
+      ${olderThan('rowid', before)} order by rowid desc limit ${limit}`.execute(db);
+    return result.rows.map((r) => ({ key: r.k }));
+  }
+  const result = await sql<{ k: string; all_words: boolean; any_word: boolean }>`select id as k,
+      vehicles.headline_vector @@ (${toTsQuery(terms)}) as all_words,
+      vehicles.headline_vector @@ (${anyWord(terms)}) as any_word
+    from vehicles where ${expressionBuilder<DB, 'vehicles'>().and([IS_PUBLIC, ...filterConditions(filters)])}
+      and vehicles.search_vector @@ (${toTsQuery(terms)})
+      ${olderThan('vehicles.id', before)} order by vehicles.id desc limit ${limit}`.execute(db);
+  return result.rows.map((r) => ({ key: r.k, tier: r.all_words ? 0 : r.any_word ? 1 : 2 }));
 }
 
-/** Among matches from `oldest` on, those whose title, make or model hold all (or any) of the words. */
-async function headlineMatches(
+/** SQLite: the rowids from `oldest` on whose title, make or model hold all (or any) of the words. */
+async function headlineRowids(
   db: Kysely<DB>,
-  dialect: Dialect,
   terms: readonly string[],
   which: 'all' | 'any',
   oldest: MatchKey,
 ): Promise<Set<MatchKey>> {
-  let query: RawBuilder<{ k: MatchKey }>;
-  if (dialect === 'sqlite') {
-    const match = which === 'all' ? toFts5Match(terms) : terms.map((t) => `"${t}"*`).join(' OR ');
-    query = sql`select rowid as k from vehicles_public_headline_fts
-      where vehicles_public_headline_fts match ${match} and rowid >= ${oldest}`;
-  } else {
-    const tsquery =
-      which === 'all'
-        ? toTsQuery(terms)
-        : sql.join(
-            terms.map((t) => toTsQuery([t])),
-            sql` || `,
-          );
-    query = sql`select id as k from vehicles
-      where ${IS_PUBLIC} and vehicles.headline_vector @@ (${tsquery}) and vehicles.id >= ${oldest}`;
-  }
-  return new Set((await query.execute(db)).rows.map((r) => r.k));
+  const match = which === 'all' ? toFts5Match(terms) : terms.map((t) => `"${t}"*`).join(' OR ');
+  const result = await sql<{ k: number }>`select rowid as k from vehicles_public_headline_fts
+    where vehicles_public_headline_fts match ${match} and rowid >= ${oldest}`.execute(db);
+  return new Set(result.rows.map((r) => r.k));
 }
 
 /** The window: the newest matches that pass the other filters, and whether more do. */
 interface Window {
   slots: number[];
-  keys: MatchKey[];
+  matches: Match[];
   more: boolean;
 }
 
@@ -88,44 +115,39 @@ async function findWindow(
   snapshot: CatalogueSnapshot,
   filters: SearchFilters,
 ): Promise<Window> {
-  const window: Window = { slots: [], keys: [], more: false };
+  const window: Window = { slots: [], matches: [], more: false };
   const test = snapshot.matcher(filters);
   if (!test) return window;
   let before: MatchKey | null = null;
   for (let batch = FIRST_READ; ; batch *= 4) {
-    const keys = await readMatches(db, dialect, filters.terms, before, batch);
-    for (const key of keys) {
-      const slot = snapshot.slotOf(key);
+    const matches = await readMatches(db, dialect, filters, before, batch);
+    for (const match of matches) {
+      const slot = snapshot.slotOf(match.key);
       if (slot === undefined || !test(slot)) continue;
       if (window.slots.length === TEXT_SEARCH_WINDOW) {
         window.more = true;
         return window;
       }
       window.slots.push(slot);
-      window.keys.push(key);
+      window.matches.push(match);
     }
-    const last = keys.at(-1);
-    if (keys.length < batch || last === undefined) return window;
-    before = last;
+    const last = matches.at(-1);
+    if (matches.length < batch || last === undefined) return window;
+    before = last.key;
   }
 }
 
-/**
- * Relevance, best first: every word in the title, make or model; some of them there; the words
- * only in the description. Within a tier the most recently added listing comes first.
- */
-async function byRelevance(
-  db: Kysely<DB>,
-  dialect: Dialect,
-  terms: readonly string[],
-  window: Window,
-): Promise<number[]> {
-  const oldest = window.keys.at(-1);
+/** The window best first (see Tier); SQLite asks its headline index for the tiers. */
+async function byRelevance(db: Kysely<DB>, terms: readonly string[], window: Window): Promise<number[]> {
+  const oldest = window.matches.at(-1);
   if (oldest === undefined) return [];
-  const all = await headlineMatches(db, dialect, terms, 'all', oldest);
-  const some = terms.length > 1 ? await headlineMatches(db, dialect, terms, 'any', oldest) : all;
-  const tier = (key: MatchKey) => (all.has(key) ? 0 : some.has(key) ? 1 : 2);
-  const places = window.slots.map((slot, i) => ({ slot, tier: tier(window.keys[i] as MatchKey), i }));
+  let tierOf = (match: Match): Tier => match.tier ?? 2;
+  if (oldest.tier === undefined) {
+    const all = await headlineRowids(db, terms, 'all', oldest.key);
+    const some = terms.length > 1 ? await headlineRowids(db, terms, 'any', oldest.key) : all;
+    tierOf = (match) => (all.has(match.key) ? 0 : some.has(match.key) ? 1 : 2);
+  }
+  const places = window.slots.map((slot, i) => ({ slot, tier: tierOf(window.matches[i] as Match), i }));
   return places.sort((a, b) => a.tier - b.tier || a.i - b.i).map((p) => p.slot);
 }
 
@@ -142,7 +164,7 @@ export async function textSearchPage(
   if (options.offset >= count.total) return { ids: [], ...count };
   const ordered =
     options.order === 'relevance'
-      ? await byRelevance(db, dialect, filters.terms, window)
+      ? await byRelevance(db, filters.terms, window)
       : [...window.slots].sort(snapshot.comparator(options.order));
   const ids = ordered.slice(options.offset, options.offset + options.limit).map((slot) => snapshot.idOf(slot));
   return { ids, ...count };
