@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { MAIN_AUTOCHECKPOINT_FRAMES, startBackgroundCheckpoints } from './background-checkpoints.ts';
 import { mergeFullTextIndexes } from './full-text-maintenance.ts';
 import type { DB } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -25,6 +26,8 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // WAL checkpoints run on a worker thread, off the thread that answers requests (background-checkpoints.ts).
+  sqlite.pragma(`wal_autocheckpoint = ${MAIN_AUTOCHECKPOINT_FRAMES}`);
   // Query planner statistics: without them SQLite picks a range index and sorts tens of thousands
   // of rows for a filtered "newest first" search (170-270 ms on 100k vehicles instead of 2-9 ms).
   // 0x10002 analyzes tables that lack statistics at open; the hourly run keeps them current as
@@ -43,12 +46,15 @@ export function openSqlite(file: string): Database {
     60 * 60 * 1000,
   );
   optimizer.unref();
+  const checkpoints = sqlite.memory ? undefined : startBackgroundCheckpoints(file);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
     close: async () => {
       clearInterval(optimizer);
+      // The worker's connection closes first, so the main one is the last and checkpoints the WAL away.
+      await checkpoints?.stop();
       await db.destroy();
     },
   };
