@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +17,7 @@ import { registerRoutes } from './routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { SECURITY_HEADER_OPTIONS, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
 import { sendCompressedHtml } from './features/storefront-pages/compress-page.ts';
 import { pageRenderer } from './features/storefront-pages/page-html.ts';
@@ -41,22 +41,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  await app.register(securityHeadersPlugin, SECURITY_HEADER_OPTIONS);
   // API JSON compressed per response (brotli or gzip as the client asks), above 1 KB only. The web
   // build's files already carry a Content-Encoding from their .br/.gz twins, which the plugin leaves as is.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import type { ActivityType } from '@vm/shared/constants';
 import type { DB } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { reusableQuery } from '../../lib/reusable-query.ts';
 import { nowIso } from '../../lib/time.ts';
+
+// Built once (lib/reusable-query.ts): every offer, inquiry and account event writes one.
+const insertActivityQuery = reusableQuery(
+  (db: Kysely<DB>, id: string, type: ActivityType, subjectId: string, summary: string, createdAt: string) =>
+    db.insertInto('activity_events').values({ id, type, subject_id: subjectId, summary, created_at: createdAt }),
+);
 
 /** Records a dashboard event; call it inside the transaction of the action it describes. */
 export async function recordActivity(
@@ -11,10 +18,7 @@ export async function recordActivity(
   subjectId: string,
   summary: string,
 ): Promise<void> {
-  await db
-    .insertInto('activity_events')
-    .values({ id: newId(), type, subject_id: subjectId, summary, created_at: nowIso() })
-    .execute();
+  await insertActivityQuery(db, newId(), type, subjectId, summary, nowIso());
 }
 
 export function listActivity(db: Kysely<DB>, options: { limit: number; excludeTypes: readonly string[] }) {

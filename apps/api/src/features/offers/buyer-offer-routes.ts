@@ -8,7 +8,7 @@ import { offerBodySchema, offerListSchema, offerSubmitResponseSchema } from '@vm
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
-import { findVehicleRow } from '../vehicles/vehicle-repository.ts';
+import { findVehicleState } from '../vehicles/vehicle-repository.ts';
 import { amendOffer, findOfferRow, getOffer, insertOfferIfAbsent, listOwnOffers } from './offer-repository.ts';
 
 /** Why an existing offer cannot be amended, or undefined when it can. */
@@ -37,7 +37,7 @@ export async function buyerOfferRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const me = currentUser(request);
-      const vehicle = await findVehicleRow(app.db, request.params.id);
+      const vehicle = await findVehicleState(app.db, request.params.id);
       if (!vehicle) throw notFound(MSG.vehicleNotFound);
       return { offers: await listOwnOffers(app.db, me.id, vehicle.id) };
     },
@@ -58,7 +58,7 @@ export async function buyerOfferRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const vehicle = await findVehicleRow(app.db, request.params.id);
+      const vehicle = await findVehicleState(app.db, request.params.id);
       if (!vehicle) throw notFound(MSG.vehicleNotFound);
       const amountCents = dollarsToCents(request.body.amount);
       const { message } = request.body;

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Offer } from '@vm/shared/offer';
 import type { DB, OffersTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { reusableQuery } from '../../lib/reusable-query.ts';
 import { nowIso } from '../../lib/time.ts';
 import { offersWithParties, toOffer } from './offer-mapper.ts';
 
@@ -20,18 +21,50 @@ export async function listOwnOffers(db: Kysely<DB>, userId: string, vehicleId: s
   return rows.map(toOffer);
 }
 
+// The queries of a buyer's offer submission, built once (lib/reusable-query.ts).
+const offerByIdQuery = reusableQuery((db: Kysely<DB>, id: string) => offersWithParties(db).where('offers.id', '=', id));
+const offerOfBuyerQuery = reusableQuery((db: Kysely<DB>, userId: string, vehicleId: string) =>
+  db.selectFrom('offers').selectAll().where('user_id', '=', userId).where('vehicle_id', '=', vehicleId),
+);
+
 export async function getOffer(db: Kysely<DB>, id: string): Promise<Offer> {
-  return toOffer(await offersWithParties(db).where('offers.id', '=', id).executeTakeFirstOrThrow());
+  const row = (await offerByIdQuery(db, id)).rows[0];
+  if (!row) throw new Error(`offer ${id} not found`);
+  return toOffer(row);
 }
 
-export function findOfferRow(db: Kysely<DB>, userId: string, vehicleId: string): Promise<OfferRow | undefined> {
-  return db
-    .selectFrom('offers')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('vehicle_id', '=', vehicleId)
-    .executeTakeFirst();
+export async function findOfferRow(db: Kysely<DB>, userId: string, vehicleId: string): Promise<OfferRow | undefined> {
+  return (await offerOfBuyerQuery(db, userId, vehicleId)).rows[0];
 }
+
+const insertOfferQuery = reusableQuery(
+  (
+    db: Kysely<DB>,
+    id: string,
+    vehicleId: string,
+    userId: string,
+    amountCents: number,
+    message: string,
+    createdAt: string,
+  ) =>
+    db
+      .insertInto('offers')
+      .values({
+        id,
+        vehicle_id: vehicleId,
+        user_id: userId,
+        amount_cents: amountCents,
+        message,
+        status: 'pending',
+        response_message: '',
+        decided_by: null,
+        decided_at: null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'vehicle_id']).doNothing())
+      .returning('id'),
+);
 
 /**
  * Inserts a pending offer unless the buyer already has one on this vehicle. The unique
@@ -42,44 +75,30 @@ export async function insertOfferIfAbsent(
   trx: Kysely<DB>,
   offer: { userId: string; vehicleId: string; amountCents: number; message: string },
 ): Promise<string | undefined> {
-  const id = newId();
-  const now = nowIso();
-  const result = await trx
-    .insertInto('offers')
-    .values({
-      id,
-      vehicle_id: offer.vehicleId,
-      user_id: offer.userId,
-      amount_cents: offer.amountCents,
-      message: offer.message,
-      status: 'pending',
-      response_message: '',
-      decided_by: null,
-      decided_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'vehicle_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return result?.id;
+  const { userId, vehicleId, amountCents, message } = offer;
+  const result = await insertOfferQuery(trx, newId(), vehicleId, userId, amountCents, message, nowIso());
+  return result.rows[0]?.id;
 }
+
+const amendOfferQuery = reusableQuery(
+  (db: Kysely<DB>, id: string, amountCents: number, message: string, updatedAt: string) =>
+    db
+      .updateTable('offers')
+      .set({
+        amount_cents: amountCents,
+        message,
+        status: 'pending',
+        response_message: '',
+        decided_by: null,
+        decided_at: null,
+        updated_at: updatedAt,
+      })
+      .where('id', '=', id),
+);
 
 /** Replaces amount and message and puts the offer back to pending, clearing any earlier decision. */
 export async function amendOffer(trx: Kysely<DB>, id: string, amountCents: number, message: string): Promise<void> {
-  await trx
-    .updateTable('offers')
-    .set({
-      amount_cents: amountCents,
-      message,
-      status: 'pending',
-      response_message: '',
-      decided_by: null,
-      decided_at: null,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', id)
-    .execute();
+  await amendOfferQuery(trx, id, amountCents, message, nowIso());
 }
 
 /** Account deletion: every open offer of the user ends as expired with a note; decided ones stay as history. */

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, UsersTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { reusableQuery } from '../../lib/reusable-query.ts';
 import { nowIso } from '../../lib/time.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -15,8 +16,13 @@ export interface NewUser {
   isActive: boolean;
 }
 
-export function findUserById(db: Kysely<DB>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+// Built once (lib/reusable-query.ts): every signed-in request runs it.
+const userByIdQuery = reusableQuery((db: Kysely<DB>, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null),
+);
+
+export async function findUserById(db: Kysely<DB>, id: string): Promise<UserRow | undefined> {
+  return (await userByIdQuery(db, id)).rows[0];
 }
 
 export function findUserByEmail(db: Kysely<DB>, email: string): Promise<UserRow | undefined> {

@@ -1,29 +1,111 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { dollarsToCents } from '@vm/shared/money';
 import { slugify } from '@vm/shared/slug';
 import type { Vehicle, VehicleInput, VehicleSummary } from '@vm/shared/vehicle';
-import type { DB } from '../../db/schema.ts';
+import type { DB, VehiclesTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { reusableQuery } from '../../lib/reusable-query.ts';
 import { nowIso } from '../../lib/time.ts';
 import { toVehicle, toVehicleSummary, type VehicleImageRow, type VehicleRow } from './vehicle-mapper.ts';
 
-export function findVehicleRow(db: Kysely<DB>, idOrSlug: string): Promise<VehicleRow | undefined> {
+/**
+ * Every column of a vehicle row, by name: on PostgreSQL `*` would also ship the generated
+ * full-text columns, a few kilobytes per vehicle that nothing reads. Keyed by the table type,
+ * so a column added to VehiclesTable and not here fails to compile.
+ */
+const VEHICLE_COLUMNS = Object.keys({
+  id: true,
+  slug: true,
+  title: true,
+  long_title: true,
+  year: true,
+  vin: true,
+  make: true,
+  model: true,
+  name: true,
+  description: true,
+  mileage: true,
+  body_type: true,
+  category: true,
+  price_cents: true,
+  msrp_cents: true,
+  status: true,
+  listing_type: true,
+  section_exterior: true,
+  section_interior: true,
+  section_other: true,
+  city: true,
+  state: true,
+  country: true,
+  fuel_type: true,
+  transmission: true,
+  exterior_color: true,
+  features: true,
+  default_image_id: true,
+  view_count: true,
+  watch_count: true,
+  created_at: true,
+  updated_at: true,
+} satisfies Record<keyof VehiclesTable, true>) as (keyof VehiclesTable)[];
+
+/**
+ * Columns of one vehicle by id, else by slug. Two index lookups joined by UNION ALL rather than
+ * one `id = ? OR slug = ?`: with the planner's samples (sqlite_stat4) SQLite plans an OR of two
+ * bound values again at every run, which made this lookup cost three to eight times as much on
+ * every detail, view, watch and offer request. The limit is a literal for the same reason (a
+ * bound LIMIT is re-planned too). LIMIT 1 skips the slug lookup when the id matches, and makes an
+ * id win over another vehicle's identical slug.
+ */
+function lookUpVehicle<C extends keyof VehiclesTable>(db: Kysely<DB>, idOrSlug: string, columns: readonly C[]) {
   return db
     .selectFrom('vehicles')
-    .selectAll()
-    .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
-    .executeTakeFirst();
+    .select(columns)
+    .where('id', '=', idOrSlug)
+    .unionAll(db.selectFrom('vehicles').select(columns).where('slug', '=', idOrSlug))
+    .limit(sql.lit(1));
 }
 
-export function listVehicleImages(db: Kysely<DB>, vehicleId: string): Promise<VehicleImageRow[]> {
-  return db
+const vehicleRowQuery = reusableQuery((db: Kysely<DB>, idOrSlug: string) =>
+  lookUpVehicle(db, idOrSlug, VEHICLE_COLUMNS),
+);
+
+export async function findVehicleRow(db: Kysely<DB>, idOrSlug: string): Promise<VehicleRow | undefined> {
+  return (await vehicleRowQuery(db, idOrSlug)).rows[0];
+}
+
+/** What a buyer's write (watch, offer) checks about a vehicle. */
+export type VehicleState = Pick<VehicleRow, 'id' | 'status' | 'title'>;
+
+const vehicleStateQuery = reusableQuery((db: Kysely<DB>, idOrSlug: string) =>
+  lookUpVehicle(db, idOrSlug, ['id', 'status', 'title']),
+);
+
+/**
+ * The id, status and title of a vehicle by id or slug: half the cost of the whole row, which
+ * SQLite reads and turns into a 32-property object for nothing on every watch and offer.
+ */
+export async function findVehicleState(db: Kysely<DB>, idOrSlug: string): Promise<VehicleState | undefined> {
+  return (await vehicleStateQuery(db, idOrSlug)).rows[0];
+}
+
+const vehicleImagesQuery = reusableQuery((db: Kysely<DB>, vehicleId: string) =>
+  db
     .selectFrom('vehicle_images')
     .selectAll()
-    .where('vehicle_id', '=', vehicleId)
+    // `in` with one value, not `=`: SQLite plans `vehicle_id = ?` again at every run to weigh
+    // the bound id against its samples (sqlite_stat4), doubling this lookup on every detail page.
+    .where('vehicle_id', 'in', [vehicleId])
     .orderBy('position')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+export async function listVehicleImages(db: Kysely<DB>, vehicleId: string): Promise<VehicleImageRow[]> {
+  return (await vehicleImagesQuery(db, vehicleId)).rows;
 }
+
+const vehicleTagsQuery = reusableQuery((db: Kysely<DB>, vehicleId: string) =>
+  db.selectFrom('vehicle_tags').select('tag').where('vehicle_id', 'in', [vehicleId]),
+);
 
 async function listTags(db: Kysely<DB>, vehicleIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>();
@@ -41,8 +123,12 @@ async function listTags(db: Kysely<DB>, vehicleIds: string[]): Promise<Map<strin
 export async function getVehicle(db: Kysely<DB>, idOrSlug: string): Promise<Vehicle | undefined> {
   const row = await findVehicleRow(db, idOrSlug);
   if (!row) return undefined;
-  const [tags, images] = await Promise.all([listTags(db, [row.id]), listVehicleImages(db, row.id)]);
-  return toVehicle(row, tags.get(row.id) ?? [], images);
+  const [tags, images] = await Promise.all([vehicleTagsQuery(db, row.id), listVehicleImages(db, row.id)]);
+  return toVehicle(
+    row,
+    tags.rows.map((t) => t.tag),
+    images,
+  );
 }
 
 /** Maps rows to summaries with their tags and default image, in two extra queries for the page. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { reusableQuery } from '../../lib/reusable-query.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { VehicleRow } from '../vehicles/vehicle-mapper.ts';
 
@@ -8,22 +9,37 @@ export interface WatchState {
   watchCount: number;
 }
 
+// The queries of a watch toggle, built once (lib/reusable-query.ts): a busy storefront sends many.
+const watchRowQuery = reusableQuery((db: Kysely<DB>, userId: string, vehicleId: string) =>
+  db.selectFrom('watches').select('vehicle_id').where('user_id', '=', userId).where('vehicle_id', '=', vehicleId),
+);
+const watchCountQuery = reusableQuery((db: Kysely<DB>, vehicleId: string) =>
+  db.selectFrom('vehicles').select('watch_count').where('id', '=', vehicleId),
+);
+const insertWatchQuery = reusableQuery((db: Kysely<DB>, userId: string, vehicleId: string, createdAt: string) =>
+  db
+    .insertInto('watches')
+    .values({ user_id: userId, vehicle_id: vehicleId, created_at: createdAt })
+    .onConflict((oc) => oc.columns(['user_id', 'vehicle_id']).doNothing())
+    .returning('vehicle_id'),
+);
+const deleteWatchQuery = reusableQuery((db: Kysely<DB>, userId: string, vehicleId: string) =>
+  db.deleteFrom('watches').where('user_id', '=', userId).where('vehicle_id', '=', vehicleId),
+);
+const moveWatchCountQuery = reusableQuery((db: Kysely<DB>, vehicleId: string, delta: number) =>
+  db
+    .updateTable('vehicles')
+    .set((eb) => ({ watch_count: eb('watch_count', '+', delta) }))
+    .where('id', '=', vehicleId),
+);
+
 export async function isWatching(db: Kysely<DB>, userId: string, vehicleId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('watches')
-    .select('vehicle_id')
-    .where('user_id', '=', userId)
-    .where('vehicle_id', '=', vehicleId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await watchRowQuery(db, userId, vehicleId)).rows.length > 0;
 }
 
 async function watchCount(db: Kysely<DB>, vehicleId: string): Promise<number> {
-  const row = await db
-    .selectFrom('vehicles')
-    .select('watch_count')
-    .where('id', '=', vehicleId)
-    .executeTakeFirstOrThrow();
+  const row = (await watchCountQuery(db, vehicleId)).rows[0];
+  if (!row) throw new Error(`vehicle ${vehicleId} not found`);
   return Number(row.watch_count);
 }
 
@@ -58,22 +74,14 @@ export async function setWatching(
   watching: boolean,
 ): Promise<WatchState> {
   if (watching) {
-    const inserted = await trx
-      .insertInto('watches')
-      .values({ user_id: userId, vehicle_id: vehicleId, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['user_id', 'vehicle_id']).doNothing())
-      .returning('vehicle_id')
-      .executeTakeFirst();
-    if (inserted) await adjustWatchCount(trx, [vehicleId], 1);
+    const inserted = await insertWatchQuery(trx, userId, vehicleId, nowIso());
+    if (inserted.rows.length > 0) await moveWatchCountQuery(trx, vehicleId, 1);
   } else {
-    const result = await trx
-      .deleteFrom('watches')
-      .where('user_id', '=', userId)
-      .where('vehicle_id', '=', vehicleId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) > 0) await adjustWatchCount(trx, [vehicleId], -1);
+    const deleted = await deleteWatchQuery(trx, userId, vehicleId);
+    if (Number(deleted.numAffectedRows ?? 0) > 0) await moveWatchCountQuery(trx, vehicleId, -1);
   }
-  return readWatchState(trx, userId, vehicleId);
+  // The row now exists exactly when `watching` asked for it (same transaction): no need to read it back.
+  return { isWatching: watching, watchCount: await watchCount(trx, vehicleId) };
 }
 
 /** Removes every watch of a user and takes each vehicle's count down by one; call inside a transaction. */

@@ -5,7 +5,7 @@ import { MSG } from '@vm/shared/messages';
 import { watchBodySchema, watchResponseSchema } from '@vm/shared/vehicle';
 import { notFound } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findVehicleRow } from '../vehicles/vehicle-repository.ts';
+import { findVehicleState } from '../vehicles/vehicle-repository.ts';
 import { readWatchState, setWatching } from './watch-repository.ts';
 
 /** GET/POST /vehicles/:id/watch: the signed-in user's watch state on one vehicle (id or slug). */
@@ -25,7 +25,7 @@ export async function watchRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const me = currentUser(request);
-      const vehicle = await findVehicleRow(app.db, request.params.id);
+      const vehicle = await findVehicleState(app.db, request.params.id);
       if (!vehicle) throw notFound(MSG.vehicleNotFound);
       return readWatchState(app.db, me.id, vehicle.id);
     },
@@ -47,7 +47,7 @@ export async function watchRoutes(appBase: FastifyInstance) {
     async (request) => {
       const me = currentUser(request);
       const { watching } = request.body;
-      const vehicle = await findVehicleRow(app.db, request.params.id);
+      const vehicle = await findVehicleState(app.db, request.params.id);
       // An archived car is off the storefront: it cannot be newly watched, but can still be unwatched.
       if (!vehicle || (watching && vehicle.status === 'Archived')) throw notFound(MSG.vehicleNotFound);
       return app.db.transaction().execute((trx) => setWatching(trx, me.id, vehicle.id, watching));

@@ -1,0 +1,54 @@
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADER_OPTIONS } from '../src/plugins/security-headers.ts';
+import { createTestContext, DIALECTS, registerBuyer, type TestContext } from './test-app.ts';
+
+type Headers = Record<string, unknown>;
+
+async function headersOf(app: FastifyInstance): Promise<Headers> {
+  app.get('/probe', async () => ({ ok: true }));
+  const res = await app.inject({ method: 'GET', url: '/probe' });
+  await app.close();
+  return res.headers;
+}
+
+/** What @fastify/helmet adds, with the app's options, to a bare Fastify answer. */
+async function helmetReference(): Promise<Headers> {
+  const bare = await headersOf(Fastify());
+  const helmeted = Fastify();
+  await helmeted.register(fastifyHelmet, SECURITY_HEADER_OPTIONS);
+  const all = await headersOf(helmeted);
+  return Object.fromEntries(Object.entries(all).filter(([name]) => !(name in bare)));
+}
+
+describe.each(DIALECTS)('security headers on %s', (dialect) => {
+  let ctx: TestContext;
+  let reference: Headers;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { RATE_LIMIT: 'off' });
+    reference = await helmetReference();
+  });
+  afterAll(async () => ctx?.close());
+
+  it('are exactly the headers @fastify/helmet sets with the same options, on answers, errors and 404s', async () => {
+    // The reference itself is the full helmet set (CSP, HSTS, frame and sniffing rules, ...).
+    expect(Object.keys(reference).length).toBeGreaterThanOrEqual(10);
+    expect(reference['content-security-policy']).toContain("frame-ancestors 'none'");
+    const buyer = await registerBuyer(ctx.app);
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/api/health' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: buyer.headers }),
+      await ctx.app.inject({ method: 'GET', url: '/api/auth/me' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/users', headers: buyer.headers }),
+      await ctx.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'not-an-email' } }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 403, 404, 400]);
+    for (const answer of answers) {
+      const sent = Object.fromEntries(Object.keys(reference).map((name) => [name, answer.headers[name]]));
+      expect(sent).toEqual(reference);
+    }
+  });
+});
