@@ -17,6 +17,7 @@ import { registerRoutes } from './routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { COMPRESSION_THRESHOLD, jsonCompressionPlugin } from './plugins/json-compression.ts';
 import { SECURITY_HEADER_OPTIONS, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
 import { sendCompressedHtml } from './features/storefront-pages/compress-page.ts';
@@ -44,7 +45,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(securityHeadersPlugin, SECURITY_HEADER_OPTIONS);
   // API JSON compressed per response (brotli or gzip as the client asks), above 1 KB only. The web
   // build's files already carry a Content-Encoding from their .br/.gz twins, which the plugin leaves as is.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // JSON answers are compressed in one call by jsonCompressionPlugin (its hook runs first and marks
+  // them); the plugin keeps the streams and everything else.
+  await app.register(jsonCompressionPlugin);
+  await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD, encodings: ['br', 'gzip'] });
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: false });
   // Added before the plugin so this onRoute hook runs ahead of the plugin's own, which reads the config.
   if (!config.rateLimit)

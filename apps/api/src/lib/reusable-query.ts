@@ -47,7 +47,7 @@ export function reusableQuery<DBT, A extends QueryArg[], R>(
 ): (db: Kysely<DBT>, ...args: A) => Promise<QueryResult<R>> {
   // Keyed by the dialect adapter, which a database and its transactions share.
   const compiled = new WeakMap<object, Compiled<R>>();
-  return (db, ...args) => {
+  return async (db, ...args) => {
     const adapter = db.getExecutor().adapter;
     let entry = compiled.get(adapter);
     if (!entry) {
