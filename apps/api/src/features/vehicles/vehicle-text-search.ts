@@ -158,7 +158,10 @@ async function byRelevance(db: Kysely<DB>, terms: readonly string[], window: Win
   let tierOf = (match: Match): Tier => match.tier ?? 2;
   if (oldest.tier === undefined) {
     const all = await headlineRowids(db, terms, 'all', oldest.key);
-    const some = terms.length > 1 ? await headlineRowids(db, terms, 'any', oldest.key) : all;
+    // "Some of the words" only matters for a match without all of them (a make and model search
+    // usually names both in every title): the read of any word is skipped when none is left.
+    const someAreLeft = terms.length > 1 && window.matches.some((m) => !all.has(m.key));
+    const some = someAreLeft ? await headlineRowids(db, terms, 'any', oldest.key) : all;
     tierOf = (match) => (all.has(match.key) ? 0 : some.has(match.key) ? 1 : 2);
   }
   const places = window.slots.map((slot, i) => ({ slot, tier: tierOf(window.matches[i] as Match), i }));
