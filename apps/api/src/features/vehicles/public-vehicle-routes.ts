@@ -18,7 +18,7 @@ import {
 } from '@vm/shared/vehicle';
 import { notFound } from '../../lib/http-errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { findVehicleRow, getVehicle, toSummaries } from './vehicle-repository.ts';
+import { findVehicleState, getVehicle, toSummaries } from './vehicle-repository.ts';
 import {
   catalogueIndex,
   catalogueVersion,
@@ -167,7 +167,6 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
   app.get(
     '/:id',
     {
-      preHandler: app.optionalAuth,
       schema: {
         tags: ['vehicles'],
         summary: 'One vehicle by id or slug',
@@ -175,9 +174,11 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
         response: { 200: vehicleSchema, ...notFoundResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const vehicle = await getVehicle(app.db, request.params.id);
       // Archived vehicles are off the storefront; admins still open them from the back office.
+      // Only then does the caller matter: reading the session costs every other page nothing.
+      if (vehicle?.status === 'Archived') await app.optionalAuth(request, reply);
       if (!vehicle || (vehicle.status === 'Archived' && !request.auth?.isAdmin)) throw notFound(MSG.vehicleNotFound);
       return vehicle;
     },
@@ -198,7 +199,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await findVehicleRow(app.db, request.params.id);
+      const row = await findVehicleState(app.db, request.params.id);
       if (!row || row.status === 'Archived') throw notFound(MSG.vehicleNotFound);
       const result = await recordVehicleView(app.db, {
         vehicleId: row.id,

@@ -3,16 +3,20 @@ import { DEFAULT_MAKES } from '@vm/shared/constants';
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { VehicleRow } from './vehicle-mapper.ts';
+import { reusableQuery } from '../../lib/reusable-query.ts';
 import { CatalogueIndex } from './catalogue-index.ts';
 import { IS_PUBLIC, type SearchFilters, type SearchOrder } from './vehicle-search-filters.ts';
 import { textSearchPage } from './vehicle-text-search.ts';
 
 export { type SearchFilters, type SearchOrder, searchTerms, toSearchFilters } from './vehicle-search-filters.ts';
 
+const catalogueVersionQuery = reusableQuery((db: Kysely<DB>) =>
+  db.selectFrom('catalogue_version').select('version').where('id', '=', 1),
+);
+
 /** The current catalogue version (see migration 2026-11-22): cached answers are valid while it holds. */
 export async function catalogueVersion(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirst();
-  return row?.version ?? 0;
+  return (await catalogueVersionQuery(db)).rows[0]?.version ?? 0;
 }
 
 /** The in-memory catalogue index of this database (decision 100). */
@@ -198,6 +202,26 @@ export async function publicModels(db: Kysely<DB>, make: string): Promise<string
     .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }
 
+// The queries of a view, built once (lib/reusable-query.ts): every vehicle page opened sends one.
+const insertViewQuery = reusableQuery(
+  (db: Kysely<DB>, vehicleId: string, fingerprint: string, userId: string | null, at: string) =>
+    db
+      .insertInto('vehicle_views')
+      .values({ vehicle_id: vehicleId, fingerprint, user_id: userId, created_at: at })
+      .onConflict((oc) => oc.columns(['vehicle_id', 'fingerprint']).doNothing())
+      .returning('vehicle_id'),
+);
+const countViewQuery = reusableQuery((db: Kysely<DB>, vehicleId: string) =>
+  db
+    .updateTable('vehicles')
+    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+    .where('id', '=', vehicleId)
+    .returning('view_count'),
+);
+const viewCountQuery = reusableQuery((db: Kysely<DB>, vehicleId: string) =>
+  db.selectFrom('vehicles').select('view_count').where('id', '=', vehicleId),
+);
+
 /**
  * Records one view per (vehicle, fingerprint). The counter moves only when the view row was
  * really inserted, in the same transaction, so concurrent views are each counted exactly once.
@@ -207,26 +231,11 @@ export async function recordVehicleView(
   view: { vehicleId: string; fingerprint: string; userId: string | null; at: string },
 ): Promise<{ isNewView: boolean; viewCount: number }> {
   return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('vehicle_views')
-      .values({ vehicle_id: view.vehicleId, fingerprint: view.fingerprint, user_id: view.userId, created_at: view.at })
-      .onConflict((oc) => oc.columns(['vehicle_id', 'fingerprint']).doNothing())
-      .returning('vehicle_id')
-      .executeTakeFirst();
-    if (inserted) {
-      const row = await trx
-        .updateTable('vehicles')
-        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-        .where('id', '=', view.vehicleId)
-        .returning('view_count')
-        .executeTakeFirstOrThrow();
-      return { isNewView: true, viewCount: row.view_count };
-    }
-    const row = await trx
-      .selectFrom('vehicles')
-      .select('view_count')
-      .where('id', '=', view.vehicleId)
-      .executeTakeFirstOrThrow();
-    return { isNewView: false, viewCount: row.view_count };
+    const inserted = await insertViewQuery(trx, view.vehicleId, view.fingerprint, view.userId, view.at);
+    const isNewView = inserted.rows.length > 0;
+    const counted = isNewView ? await countViewQuery(trx, view.vehicleId) : await viewCountQuery(trx, view.vehicleId);
+    const row = counted.rows[0];
+    if (!row) throw new Error(`vehicle ${view.vehicleId} vanished while its view was recorded`);
+    return { isNewView, viewCount: row.view_count };
   });
 }
