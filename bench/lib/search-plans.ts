@@ -1,5 +1,5 @@
 import { vehicleSearchQuerySchema } from '@vm/shared/vehicle';
-import { toSummaries } from '../../apps/api/src/features/vehicles/vehicle-repository.ts';
+import { summariesByIds } from '../../apps/api/src/features/vehicles/vehicle-repository.ts';
 import {
   catalogueIndex,
   catalogueVersion,
@@ -37,7 +37,7 @@ export async function timeSearches(target: DbTarget, paths: readonly string[], r
       for (let i = 0; i < runs; i++) {
         captured.length = 0;
         const started = performance.now();
-        const { rows } = await searchVehicles(
+        const { ids } = await searchVehicles(
           db,
           dialect,
           toSearchFilters(q),
@@ -48,7 +48,7 @@ export async function timeSearches(target: DbTarget, paths: readonly string[], r
           },
           { index },
         );
-        await toSummaries(db, rows);
+        await summariesByIds(db, ids);
         best = Math.min(best, performance.now() - started);
         queries = [...captured];
       }

@@ -31,6 +31,7 @@ import {
   similarVehicles,
   toSearchFilters,
 } from './vehicle-search-repository.ts';
+import { VehicleCards } from './vehicle-cards.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 const notFoundResponse = { 404: errorBodySchema };
@@ -47,6 +48,8 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
   const cache = new VersionedCache();
   // Searches without words run on an in-memory index of the public catalogue (decision 100).
   const index = catalogueIndex(app.db, app.dialect);
+  // The cards of the listed vehicles, per catalogue version (decision 101).
+  const cards = new VehicleCards();
   app.addHook('onReady', async () => {
     // A database that is down at start must not stop the server: the first search reads it then.
     await index.warm().catch((err: unknown) => app.log.warn({ err }, 'catalogue index not read at start'));
@@ -65,21 +68,21 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
     async (request) => {
       const q = request.query;
       const filters = toSearchFilters(q);
+      const version = await catalogueVersion(app.db);
       if (q.random) {
-        const { rows, total } = await randomVehicles(app.db, filters, q.limit, index);
-        return { vehicles: await toSummaries(app.db, rows), total, pages: Math.ceil(total / q.limit), page: 1 };
+        const { ids, total } = await randomVehicles(filters, q.limit, { index, catalogueVersion: version });
+        return { vehicles: await cards.of(app.db, version, ids), total, pages: Math.ceil(total / q.limit), page: 1 };
       }
       const order = q.sort ?? 'relevance';
-      const version = await catalogueVersion(app.db);
       return cache.get(version, `search ${order} ${q.page} ${q.limit} ${JSON.stringify(filters)}`, async () => {
-        const { rows, total, totalIsLowerBound } = await searchVehicles(
+        const { ids, total, totalIsLowerBound } = await searchVehicles(
           app.db,
           app.dialect,
           filters,
           { order, page: q.page, limit: q.limit, catalogueVersion: version },
           { index, cache },
         );
-        const vehicles = await toSummaries(app.db, rows);
+        const vehicles = await cards.of(app.db, version, ids);
         const pages = Math.ceil(total / q.limit);
         return { vehicles, total, pages, page: q.page, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) };
       });
@@ -128,14 +131,14 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       return cache.get(version, `tagged ${tag} ${limit}`, async () => {
         // The newest tagged vehicles are the first page of a search by that tag.
         const filters = { ...NO_FILTERS, tags: [tag] };
-        const { rows } = await searchVehicles(
+        const { ids } = await searchVehicles(
           app.db,
           app.dialect,
           filters,
           { order: 'newest', page: 1, limit, catalogueVersion: version },
           { index },
         );
-        return { vehicles: await toSummaries(app.db, rows) };
+        return { vehicles: await cards.of(app.db, version, ids) };
       });
     },
   );

@@ -8,6 +8,35 @@ import type { VehicleImagesTable, VehiclesTable } from '../../db/schema.ts';
 export type VehicleRow = Selectable<VehiclesTable>;
 export type VehicleImageRow = Selectable<VehicleImagesTable>;
 
+/**
+ * The columns a vehicle card (VehicleSummary) shows: every one of them bumps the catalogue
+ * version when it changes (LISTED_COLUMNS of migration 2026-11-22), so a card is a function of
+ * the vehicle and the catalogue version (see VehicleCards).
+ */
+export const SUMMARY_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'year',
+  'make',
+  'model',
+  'vin',
+  'price_cents',
+  'mileage',
+  'body_type',
+  'category',
+  'status',
+  'listing_type',
+  'city',
+  'state',
+  'country',
+  'fuel_type',
+  'transmission',
+  'default_image_id',
+  'created_at',
+] as const satisfies readonly (keyof VehiclesTable)[];
+export type SummaryRow = Pick<VehicleRow, (typeof SUMMARY_COLUMNS)[number]>;
+
 const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
 
 /** Every width is stored (smaller originals are not upscaled, so their descriptors repeat). */
@@ -42,7 +71,7 @@ function parseFeatures(raw: string): string[] {
 const TAG_ORDER = ['featured', 'hot', 'popular', 'new', 'sale', 'limited'];
 const sortTags = (tags: string[]) => [...tags].sort((a, b) => TAG_ORDER.indexOf(a) - TAG_ORDER.indexOf(b));
 
-export function toVehicleSummary(row: VehicleRow, tags: string[], image: VehicleImageRow | undefined): VehicleSummary {
+export function toVehicleSummary(row: SummaryRow, tags: string[], image: VehicleImageRow | undefined): VehicleSummary {
   return {
     id: row.id,
     slug: row.slug,

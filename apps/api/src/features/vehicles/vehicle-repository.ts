@@ -6,7 +6,14 @@ import type { DB, VehiclesTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
 import { nowIso } from '../../lib/time.ts';
-import { toVehicle, toVehicleSummary, type VehicleImageRow, type VehicleRow } from './vehicle-mapper.ts';
+import {
+  SUMMARY_COLUMNS,
+  type SummaryRow,
+  toVehicle,
+  toVehicleSummary,
+  type VehicleImageRow,
+  type VehicleRow,
+} from './vehicle-mapper.ts';
 
 /**
  * Every column of a vehicle row, by name: on PostgreSQL `*` would also ship the generated
@@ -132,7 +139,7 @@ export async function getVehicle(db: Kysely<DB>, idOrSlug: string): Promise<Vehi
 }
 
 /** Maps rows to summaries with their tags and default image, in two extra queries for the page. */
-export async function toSummaries(db: Kysely<DB>, rows: VehicleRow[]): Promise<VehicleSummary[]> {
+export async function toSummaries(db: Kysely<DB>, rows: SummaryRow[]): Promise<VehicleSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [tags, images] = await Promise.all([
@@ -149,6 +156,24 @@ export async function toSummaries(db: Kysely<DB>, rows: VehicleRow[]): Promise<V
     const chosen = r.default_image_id ? byId.get(r.default_image_id) : undefined;
     return toVehicleSummary(r, tags.get(r.id) ?? [], chosen ?? firstImage.get(r.id));
   });
+}
+
+/**
+ * Summaries of the vehicles with these ids, in the order of the ids (an id that is gone is left
+ * out). Reads the card columns only: not the description and sections a card never shows.
+ */
+export async function summariesByIds(db: Kysely<DB>, ids: readonly string[]): Promise<VehicleSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('vehicles')
+    .select(SUMMARY_COLUMNS)
+    .where('id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return toSummaries(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 /** A slug from the title, made unique with -2, -3, ... */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_MAKES } from '@vm/shared/constants';
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
-import type { VehicleRow } from './vehicle-mapper.ts';
+import { SUMMARY_COLUMNS, type SummaryRow } from './vehicle-mapper.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
 import { CatalogueIndex } from './catalogue-index.ts';
 import { IS_PUBLIC, type SearchFilters, type SearchOrder } from './vehicle-search-filters.ts';
@@ -22,18 +22,6 @@ export async function catalogueVersion(db: Kysely<DB>): Promise<number> {
 /** The in-memory catalogue index of this database (decision 100). */
 export const catalogueIndex = (db: Kysely<DB>, dialect: Dialect) => new CatalogueIndex(db, dialect, catalogueVersion);
 
-/** Rows for the given ids, in the order of the ids. */
-export async function rowsInOrder(db: Kysely<DB>, ids: readonly string[]): Promise<VehicleRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('vehicles')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 /** Remembers answers for one catalogue version (see VersionedCache); optional for callers. */
 export interface SearchCache {
   get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T>;
@@ -46,7 +34,8 @@ export interface SearchSources {
 }
 
 export interface SearchPage {
-  rows: VehicleRow[];
+  /** The page's vehicles, in order (their cards come from VehicleCards). */
+  ids: string[];
   total: number;
   /** A keyword search matched more vehicles than its window: `total` is the window (decision 091). */
   totalIsLowerBound?: boolean;
@@ -56,7 +45,7 @@ export interface SearchPage {
  * One page of public vehicles matching the filters, and how many match in all, from the
  * catalogue snapshot: a search without words in one pass over it; a keyword search reads its
  * full-text matches and checks the other filters on it (remembered, with a cache, until the
- * catalogue changes). Rows are always read fresh.
+ * catalogue changes).
  */
 export async function searchVehicles(
   db: Kysely<DB>,
@@ -74,26 +63,23 @@ export async function searchVehicles(
     const compute = () => textSearchPage(db, dialect, snapshot, filters, { order, offset, limit });
     const key = `text ${order} ${options.page} ${limit} ${JSON.stringify(filters)}`;
     const found = await (sources.cache ? sources.cache.get(version, key, compute) : compute());
-    const rows = await rowsInOrder(db, found.ids);
-    return { rows, total: found.total, ...(found.totalIsLowerBound ? { totalIsLowerBound: true } : {}) };
+    return { ids: found.ids, total: found.total, ...(found.totalIsLowerBound ? { totalIsLowerBound: true } : {}) };
   }
   // Without words there is nothing to rank: relevance is newest first (decision 010).
-  const { total, ids } = snapshot.search(filters, order === 'relevance' ? 'newest' : order, offset, limit);
-  return { rows: await rowsInOrder(db, ids), total };
+  return snapshot.search(filters, order === 'relevance' ? 'newest' : order, offset, limit);
 }
 
 /** Up to `limit` random public vehicles matching the filters (the home page fallback). */
 export async function randomVehicles(
-  db: Kysely<DB>,
   filters: SearchFilters,
   limit: number,
-  index: CatalogueIndex,
+  options: { index: CatalogueIndex; catalogueVersion: number },
 ): Promise<SearchPage> {
-  const ids = (await index.at(await catalogueVersion(db))).matchingIds(filters);
+  const ids = (await options.index.at(options.catalogueVersion)).matchingIds(filters);
   const picked = new Set<string>();
   if (ids.length <= limit) for (const id of ids) picked.add(id);
   else while (picked.size < limit) picked.add(ids[Math.floor(Math.random() * ids.length)] as string);
-  return { rows: await rowsInOrder(db, shuffle([...picked])), total: ids.length };
+  return { ids: shuffle([...picked]), total: ids.length };
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -120,7 +106,7 @@ const distance = (a: number, b: number | undefined) => (b === undefined ? 0 : Ma
 
 /** Closest first: price matters most, then year; newer listings break ties. */
 function byCloseness(target: SimilarTo) {
-  return (a: VehicleRow, b: VehicleRow) =>
+  return (a: SummaryRow, b: SummaryRow) =>
     distance(a.price_cents, target.priceCents) - distance(b.price_cents, target.priceCents) ||
     distance(a.year, target.year) - distance(b.year, target.year) ||
     b.created_at.localeCompare(a.created_at);
@@ -131,16 +117,16 @@ function byCloseness(target: SimilarTo) {
  * other makes closest in price, else in year, else the newest. Never the excluded vehicle.
  * Each step reads a bounded slice through an index, so the catalogue size does not matter.
  */
-export async function similarVehicles(db: Kysely<DB>, target: SimilarTo): Promise<VehicleRow[]> {
-  const chosen: VehicleRow[] = [];
+export async function similarVehicles(db: Kysely<DB>, target: SimilarTo): Promise<SummaryRow[]> {
+  const chosen: SummaryRow[] = [];
   const taken = new Set<string>();
   const base = () => {
-    let q = db.selectFrom('vehicles').selectAll().where(IS_PUBLIC);
+    let q = db.selectFrom('vehicles').select(SUMMARY_COLUMNS).where(IS_PUBLIC);
     if (target.exclude) q = q.where('id', '!=', target.exclude).where('slug', '!=', target.exclude);
     if (taken.size > 0) q = q.where('id', 'not in', [...taken]);
     return q;
   };
-  const take = (rows: VehicleRow[]) => {
+  const take = (rows: SummaryRow[]) => {
     for (const r of rows) {
       if (chosen.length >= target.limit || taken.has(r.id)) continue;
       chosen.push(r);
@@ -158,7 +144,7 @@ export async function similarVehicles(db: Kysely<DB>, target: SimilarTo): Promis
   if (chosen.length >= target.limit) return chosen;
 
   const need = target.limit - chosen.length;
-  let others: VehicleRow[];
+  let others: SummaryRow[];
   if (target.priceCents !== undefined) {
     // The nearest prices on either side, each read in order from the (status, price) index.
     const [above, below] = await Promise.all([

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VehicleSearchResponse } from '@vm/shared/vehicle';
+import { summariesByIds } from '../src/features/vehicles/vehicle-repository.ts';
+import { catalogueVersion } from '../src/features/vehicles/vehicle-search-repository.ts';
+import { VehicleCards } from '../src/features/vehicles/vehicle-cards.ts';
+import { addVehicleImage, createVehicle } from './fixtures/vehicles.ts';
+import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
+
+/**
+ * Vehicle cards are kept in memory per catalogue version (decision 101): a card must equal a
+ * fresh read for as long as its version holds, and every listed change must show at once.
+ */
+describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
+  let ctx: TestContext;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    for (const [i, model] of ['Mustang', 'Bronco', 'Falcon', 'Galaxie', 'Thunderbird'].entries()) {
+      ids.push((await createVehicle(ctx.database.db, { title: `196${i} Ford ${model}`, model, tags: ['hot'] })).id);
+    }
+  });
+  afterAll(async () => ctx?.close());
+
+  it('gives the same cards as a fresh read, in the order asked, and reads each card once per version', async () => {
+    const db = ctx.database.db;
+    const cards = new VehicleCards();
+    const version = await catalogueVersion(db);
+    const asked = [ids[3], ids[0], ids[4]] as string[];
+    const first = await cards.of(db, version, asked);
+    expect(first).toEqual(await summariesByIds(db, asked));
+    expect(first.map((c) => c.id)).toEqual(asked);
+    expect(cards.lookups).toEqual({ kept: 0, read: 3 });
+    const again = await cards.of(db, version, [ids[0], ids[1]] as string[]);
+    expect(again).toEqual(await summariesByIds(db, [ids[0], ids[1]] as string[]));
+    expect(cards.lookups).toEqual({ kept: 1, read: 4 });
+  });
+
+  it('leaves out a vehicle that is gone', async () => {
+    const db = ctx.database.db;
+    const gone = await createVehicle(db, { title: 'Short-lived listing' });
+    await db.deleteFrom('vehicles').where('id', '=', gone.id).execute();
+    const cards = new VehicleCards();
+    const found = await cards.of(db, await catalogueVersion(db), [ids[0] as string, gone.id]);
+    expect(found.map((c) => c.id)).toEqual([ids[0]]);
+  });
+
+  it('drops every card when the catalogue version moves on, and keeps none for an older version', async () => {
+    const db = ctx.database.db;
+    const cards = new VehicleCards();
+    const id = ids[2] as string;
+    const before = await catalogueVersion(db);
+    expect((await cards.of(db, before, [id]))[0]?.price).toBe(40_000);
+    await db
+      .updateTable('vehicles')
+      .set({ price_cents: 3_150_000, title: '1962 Ford Falcon Sprint' })
+      .where('id', '=', id)
+      .execute();
+    const after = await catalogueVersion(db);
+    expect(after).toBeGreaterThan(before);
+    const fresh = (await cards.of(db, after, [id]))[0];
+    expect(fresh).toMatchObject({ price: 31_500, title: '1962 Ford Falcon Sprint' });
+    // A request that read the older version before the change still gets what the database holds.
+    const late = new VehicleCards();
+    await late.of(db, after, [id]);
+    expect((await late.of(db, before, [id]))[0]?.price).toBe(31_500);
+    expect(late.lookups).toEqual({ kept: 0, read: 2 });
+    expect((await late.of(db, after, [id]))[0]?.price).toBe(31_500);
+    expect(late.lookups).toEqual({ kept: 1, read: 2 });
+  });
+
+  it('keeps at most its limit, letting the least recently shown card go', async () => {
+    const db = ctx.database.db;
+    const cards = new VehicleCards(2);
+    const version = await catalogueVersion(db);
+    await cards.of(db, version, [ids[0], ids[1]] as string[]);
+    await cards.of(db, version, [ids[0]] as string[]); // ids[0] is now the most recently shown
+    await cards.of(db, version, [ids[2]] as string[]); // so ids[1] goes
+    expect(cards.lookups).toEqual({ kept: 1, read: 3 });
+    await cards.of(db, version, [ids[0], ids[2]] as string[]);
+    expect(cards.lookups).toEqual({ kept: 3, read: 3 });
+    await cards.of(db, version, [ids[1]] as string[]);
+    expect(cards.lookups).toEqual({ kept: 3, read: 4 });
+  });
+
+  it('search, tagged and random answers show a card change at once', async () => {
+    const db = ctx.database.db;
+    const get = async <T>(url: string) => (await ctx.app.inject({ method: 'GET', url })).json() as T;
+    const cardIn = (list: { vehicles: VehicleSearchResponse['vehicles'] }, id: string) =>
+      list.vehicles.find((v) => v.id === id);
+    const id = ids[4] as string;
+    const urls = [
+      '/api/vehicles/search?make=Ford&limit=50',
+      '/api/vehicles/search?make=Ford&sort=price_asc&limit=50',
+      '/api/vehicles/tagged?tag=hot&limit=20',
+      '/api/vehicles/search?random=true&limit=50',
+    ];
+    for (const url of urls) expect(cardIn(await get(url), id)?.title).toBe('1964 Ford Thunderbird');
+    await db
+      .updateTable('vehicles')
+      .set({ title: '1964 Ford Thunderbird Landau', mileage: 12_345 })
+      .where('id', '=', id)
+      .execute();
+    for (const url of urls)
+      expect(cardIn(await get(url), id)).toMatchObject({ title: '1964 Ford Thunderbird Landau', mileage: 12_345 });
+    const photo = await addVehicleImage(db, ctx.app.storage, id, { width: 400, height: 300 });
+    for (const url of urls) expect(cardIn(await get(url), id)?.image?.id).toBe(photo);
+  });
+});
