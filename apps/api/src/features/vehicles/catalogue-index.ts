@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { IS_PUBLIC, type SearchFilters, type SearchOrder, SORT_KEYS } from './vehicle-search-filters.ts';
+import { countLookup } from './versioned-cache.ts';
 
 type SortOrder = Exclude<SearchOrder, 'relevance'>;
 
@@ -19,6 +20,21 @@ export interface IndexPage {
   total: number;
   ids: string[];
 }
+
+/**
+ * Every public vehicle holding a set of words, newest added first, and each one's relevance tier
+ * (vehicle-text-search.ts), aligned: `tiers[i]` is the tier of `slots[i]`.
+ */
+export interface WordMatches {
+  slots: Int32Array;
+  tiers: Uint8Array;
+}
+
+/**
+ * Word matches a snapshot keeps, in slots over all its sets of words (about 5 bytes a slot): a
+ * hundred common words of the 100,000-vehicle catalogue, far more rarer ones.
+ */
+const WORD_MATCHES_KEPT = 2_000_000;
 
 /** Code of a string no vehicle carries: a filter on it matches nothing. */
 const ABSENT = -1;
@@ -65,11 +81,15 @@ export class CatalogueSnapshot {
   /** Slot orders other than newest first, made when first asked for. */
   private readonly orders = new Map<SortOrder, Int32Array>();
   private slotNumbers: Int32Array | undefined;
+  /** Word matches by set of words, least recently used first, and their slots in all. */
+  private readonly wordLists = new Map<string, { matches: Promise<WordMatches>; slots: number }>();
+  private wordListSlots = 0;
 
   constructor(
     readonly version: number,
     rows: readonly VehicleFields[],
     tags: readonly { vehicle_id: string; tag: string }[],
+    private readonly wordMatchesKept = WORD_MATCHES_KEPT,
   ) {
     const sorted = [...rows].sort((a, b) => descending(a.created_at, b.created_at) || descending(a.id, b.id));
     const n = sorted.length;
@@ -249,6 +269,39 @@ export class CatalogueSnapshot {
       for (const [rank, slot] of byId.entries()) this.idRanks[slot] = rank;
     }
     return this.idRanks;
+  }
+
+  /**
+   * The matches of a set of words, read once per snapshot (`read` runs on the first search of
+   * those words; concurrent searches share it) and kept while the snapshot lives, the least
+   * recently searched going first past `wordMatchesKept` slots. A failed read is not kept.
+   */
+  async wordMatches(words: string, read: () => Promise<WordMatches>): Promise<WordMatches> {
+    const kept = this.wordLists.get(words);
+    countLookup(`words ${words}`, kept !== undefined);
+    if (kept) {
+      this.wordLists.delete(words);
+      this.wordLists.set(words, kept);
+      return kept.matches;
+    }
+    const entry = { matches: read(), slots: 0 };
+    this.wordLists.set(words, entry);
+    try {
+      const matches = await entry.matches;
+      if (this.wordLists.get(words) === entry) {
+        entry.slots = matches.slots.length;
+        this.wordListSlots += entry.slots;
+        for (const [oldest, list] of this.wordLists) {
+          if (this.wordListSlots <= this.wordMatchesKept || list === entry) break;
+          this.wordLists.delete(oldest);
+          this.wordListSlots -= list.slots;
+        }
+      }
+      return matches;
+    } catch (err) {
+      if (this.wordLists.get(words) === entry) this.wordLists.delete(words);
+      throw err;
+    }
   }
 
   /** Makes every sort order now rather than on the first search that asks for it. */

@@ -1,5 +1,4 @@
-import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { dollarsToCents } from '@vm/shared/money';
 import type { VehicleSearchQuery } from '@vm/shared/vehicle';
 
@@ -80,35 +79,6 @@ export function toSearchFilters(q: VehicleSearchQuery): SearchFilters {
     categories: q.category,
     listingType: q.listingType,
   };
-}
-
-/**
- * Every filter but the words, as SQL conditions on `vehicles`: PostgreSQL reads keyword matches
- * with them, so its read stops at a window of matches that pass (the catalogue snapshot checks
- * the same filters in memory; the property test proves both agree).
- */
-export function filterConditions(f: SearchFilters): Expression<SqlBool>[] {
-  const eb = expressionBuilder<DB, 'vehicles'>();
-  const conditions: Expression<SqlBool>[] = [];
-  if (f.make) conditions.push(eb('vehicles.make', '=', f.make));
-  if (f.model) conditions.push(eb('vehicles.model', '=', f.model));
-  if (f.minPriceCents !== undefined) conditions.push(eb('vehicles.price_cents', '>=', f.minPriceCents));
-  if (f.maxPriceCents !== undefined) conditions.push(eb('vehicles.price_cents', '<=', f.maxPriceCents));
-  if (f.minYear !== undefined) conditions.push(eb('vehicles.year', '>=', f.minYear));
-  if (f.maxYear !== undefined) conditions.push(eb('vehicles.year', '<=', f.maxYear));
-  if (f.listingType) conditions.push(eb('vehicles.listing_type', '=', f.listingType));
-  if (f.categories.length > 0) conditions.push(eb('vehicles.category', 'in', f.categories));
-  if (f.tags.length > 0) {
-    // IN (not EXISTS) lets the planner start from the (tag, vehicle_id) index when a tag is rare.
-    conditions.push(
-      eb(
-        'vehicles.id',
-        'in',
-        eb.selectFrom('vehicle_tags').select('vehicle_tags.vehicle_id').where('vehicle_tags.tag', 'in', f.tags),
-      ),
-    );
-  }
-  return conditions;
 }
 
 export type SearchOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'year' | 'mileage';
