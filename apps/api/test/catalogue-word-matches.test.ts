@@ -29,7 +29,7 @@ const matches = (...slots: number[]): WordMatches => ({
 });
 
 describe('catalogue snapshot word matches', () => {
-  it('reads a set of words once, even for concurrent searches', async () => {
+  it('SEARCH-04 reads a set of words once, even for concurrent searches', async () => {
     const s = snapshot();
     let reads = 0;
     const read = async () => {

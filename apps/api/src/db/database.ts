@@ -4,6 +4,7 @@ import pg from 'pg';
 import { MAIN_AUTOCHECKPOINT_FRAMES, startBackgroundCheckpoints } from './background-checkpoints.ts';
 import { mergeFullTextIndexes } from './full-text-maintenance.ts';
 import type { DB } from './schema.ts';
+import { withPreparedStatements } from './prepared-statements.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -63,7 +64,7 @@ export function openSqlite(file: string): Database {
 export function openPostgres(connectionString: string, options: { schema?: string; max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 10,
+    max: options.max ?? 20,
     connectionTimeoutMillis: 3000,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
@@ -74,6 +75,6 @@ export function openPostgres(connectionString: string, options: { schema?: strin
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -151,7 +151,7 @@ export class CatalogueSnapshot {
 
   /**
    * The filters (words aside) as bounds and tables: a table holds 1 for each code a field may
-   * have, `tagged` 1 for each slot with a wanted tag; a field that is not filtered has none.
+   * have (for tags: each slot with a wanted tag); a field that is not filtered has none.
    * Null when some filter can match nothing (a make no public vehicle has).
    */
   private criteria(f: SearchFilters): Criteria | null {
@@ -223,7 +223,7 @@ export class CatalogueSnapshot {
     const n = candidates ? candidates.length : this.size;
     const { priceCents, year } = this;
     const { minPrice, maxPrice, minYear, maxYear } = c;
-    let out = new Int32Array(n);
+    const out = new Int32Array(n);
     let found = 0;
     for (let i = 0; i < n; i++) {
       const slot = candidates ? (candidates[i] as number) : i;
@@ -241,8 +241,7 @@ export class CatalogueSnapshot {
         found += table[column[slot] as number] as number;
       }
     }
-    out = out.subarray(0, found);
-    return out;
+    return out.subarray(0, found);
   }
 
   /**
