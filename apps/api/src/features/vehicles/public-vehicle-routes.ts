@@ -204,7 +204,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
     async (request) => {
       const row = await findVehicleState(app.db, request.params.id);
       if (!row || row.status === 'Archived') throw notFound(MSG.vehicleNotFound);
-      const result = await recordVehicleView(app.db, app.dialect, {
+      const result = await recordVehicleView(app.db, {
         vehicleId: row.id,
         fingerprint: request.body.fingerprint,
         userId: request.auth?.id ?? null,

@@ -209,56 +209,13 @@ const viewCountQuery = reusableQuery((db: Kysely<DB>, vehicleId: string) =>
 );
 
 /**
- * PostgreSQL: the whole view in one statement. The insert and the count move together (data-
- * modifying CTEs run in the statement's one transaction); when the view was there already the
- * count is read as it stands.
- */
-const recordViewQuery = reusableQuery(
-  (db: Kysely<DB>, vehicleId: string, fingerprint: string, userId: string | null, at: string) =>
-    db
-      .with('inserted', (qb) =>
-        qb
-          .insertInto('vehicle_views')
-          .values({ vehicle_id: vehicleId, fingerprint, user_id: userId, created_at: at })
-          .onConflict((oc) => oc.columns(['vehicle_id', 'fingerprint']).doNothing())
-          .returning('vehicle_id'),
-      )
-      .with('counted', (qb) =>
-        qb
-          .updateTable('vehicles')
-          .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-          .where('id', '=', vehicleId)
-          .where((eb) => eb.exists(eb.selectFrom('inserted').select('inserted.vehicle_id')))
-          .returning('view_count'),
-      )
-      .selectNoFrom((eb) => [
-        eb.exists(eb.selectFrom('inserted').select('inserted.vehicle_id')).as('is_new'),
-        eb.fn
-          .coalesce(
-            eb.selectFrom('counted').select('counted.view_count'),
-            eb.selectFrom('vehicles').select('vehicles.view_count').where('vehicles.id', '=', vehicleId),
-          )
-          .as('view_count'),
-      ]),
-);
-
-/**
  * Records one view per (vehicle, fingerprint). The counter moves only when the view row was
  * really inserted, in the same transaction, so concurrent views are each counted exactly once.
- * On PostgreSQL that is one statement (one round trip instead of four with BEGIN and COMMIT: a
- * busy storefront sends a view with every vehicle page); SQLite, in process, runs the two.
  */
 export async function recordVehicleView(
   db: Kysely<DB>,
-  dialect: Dialect,
   view: { vehicleId: string; fingerprint: string; userId: string | null; at: string },
 ): Promise<{ isNewView: boolean; viewCount: number }> {
-  if (dialect === 'postgres') {
-    const row = (await recordViewQuery(db, view.vehicleId, view.fingerprint, view.userId, view.at)).rows[0];
-    if (!row || row.view_count === null)
-      throw new Error(`vehicle ${view.vehicleId} vanished while its view was recorded`);
-    return { isNewView: row.is_new === true, viewCount: row.view_count };
-  }
   return db.transaction().execute(async (trx) => {
     const inserted = await insertViewQuery(trx, view.vehicleId, view.fingerprint, view.userId, view.at);
     const isNewView = inserted.rows.length > 0;

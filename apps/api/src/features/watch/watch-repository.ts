@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -65,10 +64,15 @@ export async function adjustWatchCount(db: Kysely<DB>, vehicleIds: readonly stri
 }
 
 /**
- * Idempotent watch or unwatch (SQLite); call inside a transaction. Insert-or-ignore and delete report
+ * Idempotent watch or unwatch; call inside a transaction. Insert-or-ignore and delete report
  * whether a row actually changed, so repeated or simultaneous toggles never double-count.
  */
-async function setWatching(trx: Kysely<DB>, userId: string, vehicleId: string, watching: boolean): Promise<WatchState> {
+export async function setWatching(
+  trx: Kysely<DB>,
+  userId: string,
+  vehicleId: string,
+  watching: boolean,
+): Promise<WatchState> {
   if (watching) {
     const inserted = await insertWatchQuery(trx, userId, vehicleId, nowIso());
     if (inserted.rows.length > 0) await moveWatchCountQuery(trx, vehicleId, 1);
@@ -78,48 +82,6 @@ async function setWatching(trx: Kysely<DB>, userId: string, vehicleId: string, w
   }
   // The row now exists exactly when `watching` asked for it (same transaction): no need to read it back.
   return { isWatching: watching, watchCount: await watchCount(trx, vehicleId) };
-}
-
-/**
- * PostgreSQL: a watch or unwatch in one statement. The watch row and the count change together
- * (data-modifying CTEs share the statement's transaction) and only when the row really changed;
- * the count is answered as it then stands.
- */
-async function setWatchingInOneStatement(
-  db: Kysely<DB>,
-  userId: string,
-  vehicleId: string,
-  watching: boolean,
-): Promise<WatchState> {
-  const change = watching
-    ? sql`insert into watches (user_id, vehicle_id, created_at) values (${userId}, ${vehicleId}, ${nowIso()})
-        on conflict (user_id, vehicle_id) do nothing returning vehicle_id`
-    : sql`delete from watches where user_id = ${userId} and vehicle_id = ${vehicleId} returning vehicle_id`;
-  const { rows } = await sql<{ watch_count: number | null }>`with changed as (${change}),
-    counted as (update vehicles set watch_count = watch_count + ${watching ? 1 : -1}
-      where id = ${vehicleId} and exists (select 1 from changed) returning watch_count)
-    select coalesce((select watch_count from counted), (select watch_count from vehicles where id = ${vehicleId}))
-      as watch_count`.execute(db);
-  const count = rows[0]?.watch_count;
-  if (count === null || count === undefined) throw new Error(`vehicle ${vehicleId} not found`);
-  return { isWatching: watching, watchCount: Number(count) };
-}
-
-/**
- * Watches or unwatches a vehicle for a user, exactly once however often or concurrently it is
- * asked: in one statement on PostgreSQL (one round trip instead of five with BEGIN and COMMIT),
- * in a transaction on SQLite, which runs in process.
- */
-export function toggleWatch(
-  db: Kysely<DB>,
-  dialect: Dialect,
-  userId: string,
-  vehicleId: string,
-  watching: boolean,
-): Promise<WatchState> {
-  return dialect === 'postgres'
-    ? setWatchingInOneStatement(db, userId, vehicleId, watching)
-    : db.transaction().execute((trx) => setWatching(trx, userId, vehicleId, watching));
 }
 
 /** Removes every watch of a user and takes each vehicle's count down by one; call inside a transaction. */

@@ -6,7 +6,7 @@ import { watchBodySchema, watchResponseSchema } from '@vm/shared/vehicle';
 import { notFound } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { findVehicleState } from '../vehicles/vehicle-repository.ts';
-import { readWatchState, toggleWatch } from './watch-repository.ts';
+import { readWatchState, setWatching } from './watch-repository.ts';
 
 /** GET/POST /vehicles/:id/watch: the signed-in user's watch state on one vehicle (id or slug). */
 export async function watchRoutes(appBase: FastifyInstance) {
@@ -50,7 +50,7 @@ export async function watchRoutes(appBase: FastifyInstance) {
       const vehicle = await findVehicleState(app.db, request.params.id);
       // An archived car is off the storefront: it cannot be newly watched, but can still be unwatched.
       if (!vehicle || (watching && vehicle.status === 'Archived')) throw notFound(MSG.vehicleNotFound);
-      return toggleWatch(app.db, app.dialect, me.id, vehicle.id, watching);
+      return app.db.transaction().execute((trx) => setWatching(trx, me.id, vehicle.id, watching));
     },
   );
 }
