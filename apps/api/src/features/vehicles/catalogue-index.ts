@@ -39,6 +39,14 @@ const WORD_MATCHES_KEPT = 2_000_000;
 /** Code of a string no vehicle carries: a filter on it matches nothing. */
 const ABSENT = -1;
 
+/** Some slots in some order, with their prices and years in that order. */
+interface SlotGroup {
+  /** Undefined for every slot in slot order (newest first). */
+  slots: Int32Array | undefined;
+  priceCents: Float64Array;
+  year: Int32Array;
+}
+
 /** The filters but the words, ready to test slots with (CatalogueSnapshot.criteria). */
 interface Criteria {
   minPrice: number;
@@ -76,10 +84,12 @@ export class CatalogueSnapshot {
   private readonly listingType: Int32Array;
   /** Slots of the vehicles carrying each tag. */
   private readonly tagSlots = new Map<string, number[]>();
-  /** Slots of each make's vehicles, newest first: a search by make reads only these. */
-  private readonly makeSlots = new Map<number, Int32Array>();
+  /** Each make's vehicles, newest first: a search by make reads only these. */
+  private readonly makeGroups = new Map<number, SlotGroup>();
+  /** Every slot, newest first. */
+  private readonly newest: SlotGroup;
   /** Slot orders other than newest first, made when first asked for. */
-  private readonly orders = new Map<SortOrder, Int32Array>();
+  private readonly orders = new Map<SortOrder, SlotGroup>();
   private slotNumbers: Int32Array | undefined;
   /** Word matches by set of words, least recently used first, and their slots in all. */
   private readonly wordLists = new Map<string, { matches: Promise<WordMatches>; slots: number }>();
@@ -103,13 +113,14 @@ export class CatalogueSnapshot {
     this.category = Int32Array.from(sorted, (r) => this.code(r.category));
     this.listingType = Int32Array.from(sorted, (r) => this.code(r.listing_type));
     this.slotById = new Map(this.ids.map((id, slot) => [id, slot]));
+    this.newest = { slots: undefined, priceCents: this.priceCents, year: this.year };
     const byMake = new Map<number, number[]>();
     for (const [slot, make] of this.make.entries()) {
       const slots = byMake.get(make);
       if (slots) slots.push(slot);
       else byMake.set(make, [slot]);
     }
-    for (const [make, slots] of byMake) this.makeSlots.set(make, Int32Array.from(slots));
+    for (const [make, slots] of byMake) this.makeGroups.set(make, this.group(Int32Array.from(slots)));
     if (sorted.every((r) => r.rowid !== undefined)) {
       const maxRowid = sorted.reduce((max, r) => Math.max(max, r.rowid ?? 0), 0);
       this.slotByRowid = new Int32Array(maxRowid + 1).fill(-1);
@@ -217,19 +228,20 @@ export class CatalogueSnapshot {
    * The slots that pass the filters (words aside), in the order given (every slot, newest first,
    * when none is). Prices and years first, without a branch: every slot is written and the count
    * moves by 0 or 1, because a range that keeps about half the vehicles makes an `if` guess wrong
-   * half the time (three times the cost). Then the codes and tags, on what is left.
+   * half the time (three times the cost). Then the codes and tags, on what is left. A group's
+   * prices and years are its own copies in its own order, read one after the other rather than
+   * gathered from all over the catalogue's columns (a search by make: 43 -> 30 microseconds).
    */
-  private matchingSlots(c: Criteria, candidates?: Int32Array): Int32Array {
-    const n = candidates ? candidates.length : this.size;
-    const { priceCents, year } = this;
+  private matchingSlots(c: Criteria, group: SlotGroup = this.newest): Int32Array {
+    const { slots, priceCents, year } = group;
+    const n = priceCents.length;
     const { minPrice, maxPrice, minYear, maxYear } = c;
     const out = new Int32Array(n);
     let found = 0;
     for (let i = 0; i < n; i++) {
-      const slot = candidates ? (candidates[i] as number) : i;
-      const price = priceCents[slot] as number;
-      const made = year[slot] as number;
-      out[found] = slot;
+      const price = priceCents[i] as number;
+      const made = year[i] as number;
+      out[found] = slots ? (slots[i] as number) : i;
       found += +(price >= minPrice) & +(price <= maxPrice) & +(made >= minYear) & +(made <= maxYear);
     }
     for (const [table, column] of c.tables) {
@@ -308,15 +320,24 @@ export class CatalogueSnapshot {
     for (const sort of Object.keys(SORT_KEYS) as SortOrder[]) this.order(sort);
   }
 
-  /** Slots in a sort order, made once per order and snapshot; undefined for slot order. */
-  private order(sort: SortOrder): Int32Array | undefined {
-    if (sort === 'newest') return undefined;
-    let slots = this.orders.get(sort);
-    if (!slots) {
-      slots = Int32Array.from({ length: this.size }, (_, i) => i).sort(this.comparator(sort));
-      this.orders.set(sort, slots);
+  /** Some slots in their order, with copies of their prices and years in that order. */
+  private group(slots: Int32Array): SlotGroup {
+    return {
+      slots,
+      priceCents: Float64Array.from(slots, (slot) => this.priceCents[slot] as number),
+      year: Int32Array.from(slots, (slot) => this.year[slot] as number),
+    };
+  }
+
+  /** Every slot in a sort order, made once per order and snapshot. */
+  private order(sort: SortOrder): SlotGroup {
+    if (sort === 'newest') return this.newest;
+    let order = this.orders.get(sort);
+    if (!order) {
+      order = this.group(Int32Array.from({ length: this.size }, (_, i) => i).sort(this.comparator(sort)));
+      this.orders.set(sort, order);
     }
-    return slots;
+    return order;
   }
 
   /** One page of the public vehicles matching the filters (words aside), and how many match. */
@@ -325,13 +346,14 @@ export class CatalogueSnapshot {
     if (narrowsNothing(f)) {
       const ids: string[] = [];
       for (let i = offset; i < Math.min(offset + limit, this.size); i++) {
-        ids.push(this.ids[order ? (order[i] as number) : i] as string);
+        ids.push(this.ids[order.slots ? (order.slots[i] as number) : i] as string);
       }
       return { total: this.size, ids };
     }
-    const c = this.criteria(f);
+    const sameMake = f.make === undefined ? undefined : this.makeGroups.get(this.lookup(f.make));
+    // Every vehicle of the make's group has the make: no need to test it again.
+    const c = this.criteria(sameMake ? { ...f, make: undefined } : f);
     if (!c) return { total: 0, ids: [] };
-    const sameMake = f.make === undefined ? undefined : this.makeSlots.get(this.lookup(f.make));
     let matches: Int32Array;
     if (sameMake) {
       // A make holds a few percent of the catalogue: test only its vehicles, sort only the matches.
