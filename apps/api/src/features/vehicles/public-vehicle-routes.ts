@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idParamSchema, optionalQueryText } from '@vm/shared/common';
@@ -50,6 +50,15 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
   const index = catalogueIndex(app.db, app.dialect);
   // The cards of the listed vehicles, per catalogue version (decision 101).
   const cards = new VehicleCards();
+  /**
+   * Sends the answer kept under `key` for this catalogue version, computing it on a miss. It is
+   * kept as the JSON text it was first sent as, checked against the route's response schema and
+   * serialized that once: a repeated search sends those bytes again (decision 104).
+   */
+  const sendKept = async (reply: FastifyReply, version: number, key: string, compute: () => Promise<unknown>) => {
+    const json = await cache.get(version, key, async () => reply.serialize(await compute()));
+    return reply.type('application/json; charset=utf-8').send(json);
+  };
   app.addHook('onReady', async () => {
     // A database that is down at start must not stop the server: the first search reads it then.
     await index.warm().catch((err: unknown) => app.log.warn({ err }, 'catalogue index not read at start'));
@@ -65,7 +74,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
         response: { 200: vehicleSearchResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const filters = toSearchFilters(q);
       const version = await catalogueVersion(app.db);
@@ -74,7 +83,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
         return { vehicles: await cards.of(app.db, version, ids), total, pages: Math.ceil(total / q.limit), page: 1 };
       }
       const order = q.sort ?? 'relevance';
-      return cache.get(version, `search ${order} ${q.page} ${q.limit} ${JSON.stringify(filters)}`, async () => {
+      return sendKept(reply, version, `search ${order} ${q.page} ${q.limit} ${JSON.stringify(filters)}`, async () => {
         const { ids, total, totalIsLowerBound } = await searchVehicles(
           app.db,
           app.dialect,
@@ -92,9 +101,8 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
   app.get(
     '/makes',
     { schema: { tags: ['vehicles'], summary: 'Makes for the search filters', response: { 200: makesResponseSchema } } },
-    async () => ({
-      makes: await cache.get(await catalogueVersion(app.db), 'makes', () => publicMakes(app.db)),
-    }),
+    async (_request, reply) =>
+      sendKept(reply, await catalogueVersion(app.db), 'makes', async () => ({ makes: await publicMakes(app.db) })),
   );
 
   app.get(
@@ -107,11 +115,11 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
         response: { 200: modelsResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { make } = request.query;
       if (!make) return { models: [] };
       const version = await catalogueVersion(app.db);
-      return { models: await cache.get(version, `models ${make}`, () => publicModels(app.db, make)) };
+      return sendKept(reply, version, `models ${make}`, async () => ({ models: await publicModels(app.db, make) }));
     },
   );
 
@@ -125,10 +133,10 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
         response: { 200: vehicleListSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { tag, limit } = request.query;
       const version = await catalogueVersion(app.db);
-      return cache.get(version, `tagged ${tag} ${limit}`, async () => {
+      return sendKept(reply, version, `tagged ${tag} ${limit}`, async () => {
         // The newest tagged vehicles are the first page of a search by that tag.
         const filters = { ...NO_FILTERS, tags: [tag] };
         const { ids } = await searchVehicles(
