@@ -1,8 +1,19 @@
+import v8 from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './open-database.ts';
 import { ensureInitialData } from './seed/initial-data.ts';
+
+const HEAP_GROWING_PERCENT = 150;
+
+/**
+ * After each full collection V8 lets the heap grow to 2.5 times what is live, rather than by a
+ * factor it picks between 1.1 and 4 from the allocation rate: under steady traffic the memory
+ * the server holds then stays put, where it used to swing by a third (decision 105). Read at
+ * every collection, so setting it here, before any traffic, is enough.
+ */
+v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
 const config = loadConfig();
 const database = await openDatabase(config);
