@@ -76,7 +76,7 @@ export function Gallery({ images, title, initialIndex = 0 }: Props) {
     <section
       aria-roledescription="gallery"
       aria-label={`Photos of ${title}`}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the gallery takes focus so its arrow and page keys work
+      // The gallery takes focus so its arrow and page keys work.
       tabIndex={0}
       onKeyDown={onKeyDown}
       className="rounded-2xl focus-visible:outline-offset-4"

@@ -20,9 +20,8 @@ export function VehicleCarousel({ vehicles, label }: { vehicles: readonly Vehicl
 
   return (
     // The labelled section around it is the landmark; the carousel is a group inside it.
-    // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern is a group with a role description
+    // The WAI-ARIA carousel pattern: a group with a role description, each slide a group too.
     <div role="group" aria-roledescription="carousel" aria-label={label}>
-      {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern marks each slide as a group */}
       <div
         role="group"
         aria-roledescription="slide"
