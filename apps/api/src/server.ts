@@ -9,11 +9,15 @@ const HEAP_GROWING_PERCENT = 150;
 
 /**
  * After each full collection V8 lets the heap grow to 2.5 times what is live, rather than by a
- * factor it picks between 1.1 and 4 from the allocation rate: under steady traffic the memory
- * the server holds then stays put, where it used to swing by a third (decision 105). Read at
- * every collection, so setting it here, before any traffic, is enough.
+ * factor it picks from how fast the program allocates: under steady traffic the memory the
+ * server holds then stays put, where it used to swing by a third (decision 105). It also means
+ * an idle server keeps 2.5 times its live heap instead of shrinking to nearly what is live. V8
+ * reads the flag at every collection, so setting it here is enough; a value given on the node
+ * command line wins.
  */
-v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+if (!process.execArgv.some((arg) => arg.replaceAll('_', '-').startsWith('--heap-growing-percent'))) {
+  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+}
 
 const config = loadConfig();
 const database = await openDatabase(config);

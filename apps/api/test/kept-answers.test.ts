@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleSearchResponseSchema } from '@vm/shared/vehicle';
 import { cacheLookups } from '../src/features/vehicles/versioned-cache.ts';
@@ -59,13 +60,16 @@ describe.each(DIALECTS)('kept storefront answers on %s', (dialect) => {
   });
 
   it('API-29 API-30 API-31 makes, models and tagged lists are kept as JSON too, and follow a change at once', async () => {
-    for (const url of [
-      '/api/vehicles/makes',
-      '/api/vehicles/models?make=Porsche',
-      '/api/vehicles/tagged?tag=hot&limit=3',
-    ]) {
+    const kinds = {
+      '/api/vehicles/makes': 'makes',
+      '/api/vehicles/models?make=Porsche': 'models',
+      '/api/vehicles/tagged?tag=hot&limit=3': 'tagged',
+    };
+    for (const [url, kind] of Object.entries(kinds)) {
+      lookups(kind);
       const first = await get(url);
       const again = await get(url);
+      expect(lookups(kind)).toEqual({ kept: 1, computed: 1 });
       expect(first.statusCode).toBe(200);
       expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(again.body).toBe(first.body);
@@ -80,5 +84,32 @@ describe.each(DIALECTS)('kept storefront answers on %s', (dialect) => {
     expect((await get('/api/vehicles/models?make=Porsche')).json().models).toContain('Cayenne');
     const tagged = (await get('/api/vehicles/tagged?tag=hot&limit=3')).json() as { vehicles: { id: string }[] };
     expect(tagged.vehicles.map((v) => v.id)).toContain(added.id);
+  });
+
+  it('API-28 identical searches sent together share one computation and get the same JSON', async () => {
+    lookups('search');
+    const url = '/api/vehicles/search?make=Porsche&sort=year&limit=4';
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(url)));
+    expect(lookups('search')).toEqual({ kept: 4, computed: 1 });
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+  });
+
+  it('API-29 an answer that failed is not kept: the next request computes it again', async () => {
+    const db = ctx.database.db;
+    await createVehicle(db, { title: '1999 Porsche 996', make: 'Porsche', model: '996' }); // a new catalogue version
+    lookups('makes');
+    await sql`alter table vehicles rename to vehicles_away`.execute(db);
+    try {
+      const failed = await get('/api/vehicles/makes');
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json().message).toEqual(expect.any(String));
+    } finally {
+      await sql`alter table vehicles_away rename to vehicles`.execute(db);
+    }
+    const answer = await get('/api/vehicles/makes');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().makes).toContain('Porsche');
+    expect(lookups('makes')).toEqual({ kept: 0, computed: 2 });
   });
 });

@@ -62,7 +62,7 @@ interface Criteria {
 
 /**
  * The filter and sort fields of every public vehicle at one catalogue version, in typed arrays
- * (a few MB for 100,000 vehicles). A search without words is one pass over them: about a
+ * (about 12 MB for 100,000 vehicles). A search without words is one pass over them: about a
  * millisecond whatever the filters, where SQL must count every match through an index and
  * sort the matches again for the page (decision 100). Slot 0 is the newest vehicle.
  */

@@ -12,6 +12,7 @@ import {
   vehicleListSchema,
   vehicleSchema,
   vehicleSearchQuerySchema,
+  type VehicleSearchResponse,
   vehicleSearchResponseSchema,
   viewBodySchema,
   viewResponseSchema,
@@ -52,11 +53,16 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
   const cards = new VehicleCards();
   /**
    * Sends the answer kept under `key` for this catalogue version, computing it on a miss. It is
-   * kept as the JSON text it was first sent as, checked against the route's response schema and
-   * serialized that once: a repeated search sends those bytes again (decision 104).
+   * kept as the UTF-8 bytes of the JSON first sent, checked against the route's response schema
+   * and serialized that once: a repeated search sends those bytes again (decision 104). `T` is
+   * the route's response type, so the compiler still checks each answer's shape.
    */
-  const sendKept = async (reply: FastifyReply, version: number, key: string, compute: () => Promise<unknown>) => {
-    const json = await cache.get(version, key, async () => reply.serialize(await compute()));
+  const sendKept = async <T>(reply: FastifyReply, version: number, key: string, compute: () => Promise<T>) => {
+    const json = await cache.get(version, key, async () => {
+      const serialized = reply.serialize(await compute());
+      if (typeof serialized === 'string') return Buffer.from(serialized);
+      return Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
+    });
     return reply.type('application/json; charset=utf-8').send(json);
   };
   app.addHook('onReady', async () => {
@@ -83,18 +89,23 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
         return { vehicles: await cards.of(app.db, version, ids), total, pages: Math.ceil(total / q.limit), page: 1 };
       }
       const order = q.sort ?? 'relevance';
-      return sendKept(reply, version, `search ${order} ${q.page} ${q.limit} ${JSON.stringify(filters)}`, async () => {
-        const { ids, total, totalIsLowerBound } = await searchVehicles(
-          app.db,
-          app.dialect,
-          filters,
-          { order, page: q.page, limit: q.limit, catalogueVersion: version },
-          { index, cache },
-        );
-        const vehicles = await cards.of(app.db, version, ids);
-        const pages = Math.ceil(total / q.limit);
-        return { vehicles, total, pages, page: q.page, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) };
-      });
+      return sendKept<VehicleSearchResponse>(
+        reply,
+        version,
+        `search ${order} ${q.page} ${q.limit} ${JSON.stringify(filters)}`,
+        async () => {
+          const { ids, total, totalIsLowerBound } = await searchVehicles(
+            app.db,
+            app.dialect,
+            filters,
+            { order, page: q.page, limit: q.limit, catalogueVersion: version },
+            { index, cache },
+          );
+          const vehicles = await cards.of(app.db, version, ids);
+          const pages = Math.ceil(total / q.limit);
+          return { vehicles, total, pages, page: q.page, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) };
+        },
+      );
     },
   );
 
@@ -102,7 +113,9 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
     '/makes',
     { schema: { tags: ['vehicles'], summary: 'Makes for the search filters', response: { 200: makesResponseSchema } } },
     async (_request, reply) =>
-      sendKept(reply, await catalogueVersion(app.db), 'makes', async () => ({ makes: await publicMakes(app.db) })),
+      sendKept<z.input<typeof makesResponseSchema>>(reply, await catalogueVersion(app.db), 'makes', async () => ({
+        makes: await publicMakes(app.db),
+      })),
   );
 
   app.get(
@@ -119,7 +132,9 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       const { make } = request.query;
       if (!make) return { models: [] };
       const version = await catalogueVersion(app.db);
-      return sendKept(reply, version, `models ${make}`, async () => ({ models: await publicModels(app.db, make) }));
+      return sendKept<z.input<typeof modelsResponseSchema>>(reply, version, `models ${make}`, async () => ({
+        models: await publicModels(app.db, make),
+      }));
     },
   );
 
@@ -136,7 +151,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const { tag, limit } = request.query;
       const version = await catalogueVersion(app.db);
-      return sendKept(reply, version, `tagged ${tag} ${limit}`, async () => {
+      return sendKept<z.input<typeof vehicleListSchema>>(reply, version, `tagged ${tag} ${limit}`, async () => {
         // The newest tagged vehicles are the first page of a search by that tag.
         const filters = { ...NO_FILTERS, tags: [tag] };
         const { ids } = await searchVehicles(
