@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VehicleSearchResponse } from '@vm/shared/vehicle';
+import {
+  type VehicleSearchResponse,
+  type VehicleSummary,
+  vehicleListSchema,
+  vehicleSearchResponseSchema,
+  vehicleSummarySchema,
+} from '@vm/shared/vehicle';
 import { summariesByIds } from '../src/features/vehicles/vehicle-repository.ts';
 import { catalogueVersion } from '../src/features/vehicles/vehicle-search-repository.ts';
-import { VehicleCards } from '../src/features/vehicles/vehicle-cards.ts';
+import { cardListJson, VehicleCards } from '../src/features/vehicles/vehicle-cards.ts';
 import { cacheLookups } from '../src/features/vehicles/versioned-cache.ts';
 import { addVehicleImage, createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
@@ -17,6 +23,37 @@ function cardLookups() {
   cacheLookups.delete('cards');
   return { kept: hits, read: misses };
 }
+
+/** The kept cards, parsed back from their JSON. */
+async function cardsOf(cards: VehicleCards, ...args: Parameters<VehicleCards['jsonOf']>): Promise<VehicleSummary[]> {
+  return (await cards.jsonOf(...args)).map((json) => JSON.parse(json) as VehicleSummary);
+}
+
+describe('the JSON of a card list', () => {
+  const searchRest = vehicleSearchResponseSchema.omit({ vehicles: true });
+  const cards = ['{"id":"a"}', '{"id":"b","title":"Pagode \\"230 SL\\" – ünique"}'];
+
+  it('puts the cards and the rest of the answer in one JSON object', () => {
+    const json = cardListJson(cards, { total: 30, pages: 4, page: 2, totalIsLowerBound: true as const }, searchRest);
+    expect(JSON.parse(json)).toEqual({
+      vehicles: [{ id: 'a' }, { id: 'b', title: 'Pagode "230 SL" – ünique' }],
+      total: 30,
+      pages: 4,
+      page: 2,
+      totalIsLowerBound: true,
+    });
+    expect(cardListJson([], {}, vehicleListSchema.omit({ vehicles: true }))).toBe('{"vehicles":[]}');
+  });
+
+  it('refuses a rest that breaks the response schema, as the route serializer would', () => {
+    const notANumber = { total: 'many', pages: 1, page: 1 } as unknown as {
+      total: number;
+      pages: number;
+      page: number;
+    };
+    expect(() => cardListJson(cards, notANumber, searchRest)).toThrow();
+  });
+});
 
 describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
   let ctx: TestContext;
@@ -36,13 +73,26 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     const version = await catalogueVersion(db);
     cardLookups();
     const asked = [ids[3], ids[0], ids[4]] as string[];
-    const first = await cards.of(db, version, asked);
+    const first = await cardsOf(cards, db, version, asked);
     expect(first).toEqual(await summariesByIds(db, asked));
     expect(first.map((c) => c.id)).toEqual(asked);
     expect(cardLookups()).toEqual({ kept: 0, read: 3 });
-    const again = await cards.of(db, version, [ids[0], ids[1]] as string[]);
+    const again = await cardsOf(cards, db, version, [ids[0], ids[1]] as string[]);
     expect(cardLookups()).toEqual({ kept: 1, read: 1 });
     expect(again).toEqual(await summariesByIds(db, [ids[0], ids[1]] as string[]));
+  });
+
+  it('API-28 keeps each card as the JSON the card schema gives, and a search answer passes the response schema', async () => {
+    const db = ctx.database.db;
+    const cards = new VehicleCards();
+    const [json] = await cards.jsonOf(db, await catalogueVersion(db), [ids[1] as string]);
+    const [read] = await summariesByIds(db, [ids[1] as string]);
+    expect(json).toBe(JSON.stringify(vehicleSummarySchema.parse(read)));
+    const answer = await ctx.app.inject({ method: 'GET', url: '/api/vehicles/search?make=Ford&limit=2&page=2' });
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = vehicleSearchResponseSchema.parse(answer.json());
+    expect(body).toMatchObject({ total: 5, pages: 3, page: 2 });
+    expect(body.vehicles).toHaveLength(2);
   });
 
   it('leaves out a vehicle that is gone', async () => {
@@ -50,7 +100,7 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     const gone = await createVehicle(db, { title: 'Short-lived listing' });
     await db.deleteFrom('vehicles').where('id', '=', gone.id).execute();
     const cards = new VehicleCards();
-    const found = await cards.of(db, await catalogueVersion(db), [ids[0] as string, gone.id]);
+    const found = await cardsOf(cards, db, await catalogueVersion(db), [ids[0] as string, gone.id]);
     expect(found.map((c) => c.id)).toEqual([ids[0]]);
   });
 
@@ -59,7 +109,7 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     const cards = new VehicleCards();
     const id = ids[2] as string;
     const before = await catalogueVersion(db);
-    expect((await cards.of(db, before, [id]))[0]?.price).toBe(40_000);
+    expect((await cardsOf(cards, db, before, [id]))[0]?.price).toBe(40_000);
     await db
       .updateTable('vehicles')
       .set({ price_cents: 3_150_000, title: '1962 Ford Falcon Sprint' })
@@ -67,15 +117,15 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
       .execute();
     const after = await catalogueVersion(db);
     expect(after).toBeGreaterThan(before);
-    const fresh = (await cards.of(db, after, [id]))[0];
+    const fresh = (await cardsOf(cards, db, after, [id]))[0];
     expect(fresh).toMatchObject({ price: 31_500, title: '1962 Ford Falcon Sprint' });
     // A request that read the older version before the change still gets what the database holds.
     const late = new VehicleCards();
     cardLookups();
-    await late.of(db, after, [id]);
-    expect((await late.of(db, before, [id]))[0]?.price).toBe(31_500);
+    await cardsOf(late, db, after, [id]);
+    expect((await cardsOf(late, db, before, [id]))[0]?.price).toBe(31_500);
     expect(cardLookups()).toEqual({ kept: 0, read: 2 });
-    expect((await late.of(db, after, [id]))[0]?.price).toBe(31_500);
+    expect((await cardsOf(late, db, after, [id]))[0]?.price).toBe(31_500);
     expect(cardLookups()).toEqual({ kept: 1, read: 0 });
   });
 
@@ -84,13 +134,13 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     const cards = new VehicleCards(2);
     const version = await catalogueVersion(db);
     cardLookups();
-    await cards.of(db, version, [ids[0], ids[1]] as string[]);
-    await cards.of(db, version, [ids[0]] as string[]); // ids[0] is now the most recently shown
-    await cards.of(db, version, [ids[2]] as string[]); // so ids[1] goes
+    await cardsOf(cards, db, version, [ids[0], ids[1]] as string[]);
+    await cardsOf(cards, db, version, [ids[0]] as string[]); // ids[0] is now the most recently shown
+    await cardsOf(cards, db, version, [ids[2]] as string[]); // so ids[1] goes
     expect(cardLookups()).toEqual({ kept: 1, read: 3 });
-    await cards.of(db, version, [ids[0], ids[2]] as string[]);
+    await cardsOf(cards, db, version, [ids[0], ids[2]] as string[]);
     expect(cardLookups()).toEqual({ kept: 2, read: 0 });
-    await cards.of(db, version, [ids[1]] as string[]);
+    await cardsOf(cards, db, version, [ids[1]] as string[]);
     expect(cardLookups()).toEqual({ kept: 0, read: 1 });
   });
 

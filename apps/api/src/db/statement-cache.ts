@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 
 /** Distinct SQL texts kept prepared: the app has a few hundred query shapes. */
 const MAX_STATEMENTS = 500;
@@ -12,21 +13,14 @@ const MAX_STATEMENTS = 500;
  * schema change, and the least recently used one goes when the cache is full.
  */
 export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  // A lookup marks the statement as the most recently used.
+  const statements = new LRUCache<string, SQLite.Statement>({ max: MAX_STATEMENTS });
   return {
     prepare(sql: string) {
       const cached = statements.get(sql);
-      if (cached && !cached.busy) {
-        statements.delete(sql);
-        statements.set(sql, cached);
-        return cached;
-      }
+      if (cached && !cached.busy) return cached;
       const statement = sqlite.prepare(sql);
       statements.set(sql, statement);
-      if (statements.size > MAX_STATEMENTS) {
-        const oldest = statements.keys().next().value;
-        if (oldest !== undefined) statements.delete(oldest);
-      }
       return statement;
     },
     close() {

@@ -12,7 +12,6 @@ import {
   vehicleListSchema,
   vehicleSchema,
   vehicleSearchQuerySchema,
-  type VehicleSearchResponse,
   vehicleSearchResponseSchema,
   viewBodySchema,
   viewResponseSchema,
@@ -32,10 +31,17 @@ import {
   similarVehicles,
   toSearchFilters,
 } from './vehicle-search-repository.ts';
-import { VehicleCards } from './vehicle-cards.ts';
+import { cardListJson, VehicleCards } from './vehicle-cards.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 const notFoundResponse = { 404: errorBodySchema };
+/** What a search or list answer holds besides its cards (see cardListJson). */
+const searchRest = vehicleSearchResponseSchema.omit({ vehicles: true });
+const listRest = vehicleListSchema.omit({ vehicles: true });
+
+/** Sends JSON text as it is: Fastify skips its serializer for a body whose type is set. */
+const sendJson = (reply: FastifyReply, json: string | Buffer) =>
+  reply.type('application/json; charset=utf-8').send(json);
 
 /**
  * The storefront's read side: search, makes and models, tagged and similar lists, one vehicle
@@ -52,18 +58,15 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
   // The cards of the listed vehicles, per catalogue version (decision 101).
   const cards = new VehicleCards();
   /**
-   * Sends the answer kept under `key` for this catalogue version, computing it on a miss. It is
-   * kept as the UTF-8 bytes of the JSON first sent, checked against the route's response schema
-   * and serialized that once: a repeated search sends those bytes again (decision 104). `T` is
-   * the route's response type, so the compiler still checks each answer's shape.
+   * Sends the answer kept under `key` for this catalogue version, computing its JSON on a miss.
+   * It is kept as UTF-8 bytes: a repeated search sends those bytes again (decision 104).
    */
-  const sendKept = async <T>(reply: FastifyReply, version: number, key: string, compute: () => Promise<T>) => {
-    const json = await cache.get(version, key, async () => {
-      const serialized = reply.serialize(await compute());
-      if (typeof serialized === 'string') return Buffer.from(serialized);
-      return Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
-    });
-    return reply.type('application/json; charset=utf-8').send(json);
+  const sendKept = async (reply: FastifyReply, version: number, key: string, computeJson: () => Promise<string>) =>
+    sendJson(reply, await cache.get(version, key, async () => Buffer.from(await computeJson())));
+  /** JSON of an answer through the route's own serializer, which checks it against the response schema. */
+  const serialized = <T>(reply: FastifyReply, answer: T): string => {
+    const json = reply.serialize(answer);
+    return typeof json === 'string' ? json : new TextDecoder().decode(json);
   };
   app.addHook('onReady', async () => {
     // A database that is down at start must not stop the server: the first search reads it then.
@@ -86,26 +89,26 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       const version = await catalogueVersion(app.db);
       if (q.random) {
         const { ids, total } = await randomVehicles(filters, q.limit, { index, catalogueVersion: version });
-        return { vehicles: await cards.of(app.db, version, ids), total, pages: Math.ceil(total / q.limit), page: 1 };
+        const vehicles = await cards.jsonOf(app.db, version, ids);
+        return sendJson(
+          reply,
+          cardListJson(vehicles, { total, pages: Math.ceil(total / q.limit), page: 1 }, searchRest),
+        );
       }
       const order = q.sort ?? 'relevance';
-      return sendKept<VehicleSearchResponse>(
-        reply,
-        version,
-        `search ${order} ${q.page} ${q.limit} ${JSON.stringify(filters)}`,
-        async () => {
-          const { ids, total, totalIsLowerBound } = await searchVehicles(
-            app.db,
-            app.dialect,
-            filters,
-            { order, page: q.page, limit: q.limit, catalogueVersion: version },
-            { index, cache },
-          );
-          const vehicles = await cards.of(app.db, version, ids);
-          const pages = Math.ceil(total / q.limit);
-          return { vehicles, total, pages, page: q.page, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) };
-        },
-      );
+      return sendKept(reply, version, `search ${order} ${q.page} ${q.limit} ${JSON.stringify(filters)}`, async () => {
+        const { ids, total, totalIsLowerBound } = await searchVehicles(
+          app.db,
+          app.dialect,
+          filters,
+          { order, page: q.page, limit: q.limit, catalogueVersion: version },
+          { index, cache },
+        );
+        const vehicles = await cards.jsonOf(app.db, version, ids);
+        const pages = Math.ceil(total / q.limit);
+        const rest = { total, pages, page: q.page, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) };
+        return cardListJson(vehicles, rest, searchRest);
+      });
     },
   );
 
@@ -113,9 +116,9 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
     '/makes',
     { schema: { tags: ['vehicles'], summary: 'Makes for the search filters', response: { 200: makesResponseSchema } } },
     async (_request, reply) =>
-      sendKept<z.input<typeof makesResponseSchema>>(reply, await catalogueVersion(app.db), 'makes', async () => ({
-        makes: await publicMakes(app.db),
-      })),
+      sendKept(reply, await catalogueVersion(app.db), 'makes', async () =>
+        serialized<z.input<typeof makesResponseSchema>>(reply, { makes: await publicMakes(app.db) }),
+      ),
   );
 
   app.get(
@@ -132,9 +135,9 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       const { make } = request.query;
       if (!make) return { models: [] };
       const version = await catalogueVersion(app.db);
-      return sendKept<z.input<typeof modelsResponseSchema>>(reply, version, `models ${make}`, async () => ({
-        models: await publicModels(app.db, make),
-      }));
+      return sendKept(reply, version, `models ${make}`, async () =>
+        serialized<z.input<typeof modelsResponseSchema>>(reply, { models: await publicModels(app.db, make) }),
+      );
     },
   );
 
@@ -151,7 +154,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const { tag, limit } = request.query;
       const version = await catalogueVersion(app.db);
-      return sendKept<z.input<typeof vehicleListSchema>>(reply, version, `tagged ${tag} ${limit}`, async () => {
+      return sendKept(reply, version, `tagged ${tag} ${limit}`, async () => {
         // The newest tagged vehicles are the first page of a search by that tag.
         const filters = { ...NO_FILTERS, tags: [tag] };
         const { ids } = await searchVehicles(
@@ -161,7 +164,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
           { order: 'newest', page: 1, limit, catalogueVersion: version },
           { index },
         );
-        return { vehicles: await cards.of(app.db, version, ids) };
+        return cardListJson(await cards.jsonOf(app.db, version, ids), {}, listRest);
       });
     },
   );

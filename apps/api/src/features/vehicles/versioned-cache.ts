@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { SearchCache } from './vehicle-search-repository.ts';
 
 /** How often one kind of cached answer was found or computed. */
@@ -30,31 +31,25 @@ export function countLookup(key: string, hit: boolean): void {
  * When full, the least recently used entry goes.
  */
 export class VersionedCache implements SearchCache {
-  private readonly entries = new Map<string, { version: number; value: Promise<unknown> }>();
+  /** A lookup marks its entry as the most recently used. */
+  private readonly entries: LRUCache<string, { version: number; value: Promise<unknown> }>;
 
-  constructor(private readonly maxEntries = 2000) {}
+  constructor(maxEntries = 2000) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   async get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     countLookup(key, hit?.version === version);
-    if (hit && hit.version === version) {
-      // Re-insert to mark it recently used (a Map iterates in insertion order).
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value as Promise<T>;
-    }
+    if (hit && hit.version === version) return hit.value as Promise<T>;
     // The promise itself is stored, so concurrent identical requests share one computation.
     const value = compute();
     this.entries.set(key, { version, value });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     try {
       return await value;
     } catch (err) {
       // A failure (database briefly down) must not be served from the cache afterwards.
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (this.entries.peek(key)?.value === value) this.entries.delete(key);
       throw err;
     }
   }
