@@ -183,7 +183,7 @@ function scans(dialect: 'sqlite' | 'postgres', plan: string): string[] {
 function report(results: DialectResult[], machine: ReturnType<typeof machineInfo>, seconds: number): string {
   const sections: string[] = [
     `autocannon, ${SHAPES.length} shapes, 10 connections, ${seconds} s each after a 2 s warm-up, against one server process (\`node --import tsx apps/api/src/server.ts\`, SEED=none, RATE_LIMIT=off, LOG_LEVEL=warn) on 127.0.0.1. The load generator runs on the same machine and shares its cores. Latencies are every response's own time (autocannon's per-response event), requests/s is responses over the measured seconds.`,
-    'Searches filter and sort on an in-memory snapshot of the public catalogue (docs/decisions/100), read again when the catalogue version moves on (bumped by triggers when a listing changes). A snapshot keeps the full-text matches of each set of words once they were read (docs/decisions/102), and the server keeps the vehicle cards it showed (docs/decisions/101), both until the catalogue changes. The server also keeps each answer, and each keyword page, per catalogue version. A "cached" row sends one URL again and again: after its first request it is answered from that cache, as a popular search is.',
+    'Searches filter and sort on an in-memory snapshot of the public catalogue (docs/decisions/100), read again when the catalogue version moves on (bumped by triggers when a listing changes). A snapshot keeps the full-text matches of each set of words once they were read (docs/decisions/102), and the server keeps the vehicle cards it showed (docs/decisions/101), both until the catalogue changes. The server also keeps each answer, and each keyword page, per catalogue version. A "cached" row sends one URL again and again, which is the measurement issue #3 asks for: after its first request it is answered from that cache, as a popular search is.',
     `A **cold** row sends a search nobody sent before with every request, so the server computes each one: its count and page of ids (from the snapshot, testing the kept matches of its words for a keyword search) and its answer (with the kept cards, and cards no search showed yet read from the database), as it would for a search no one made yet. The first search of a set of words after a catalogue change also reads the words' matches from the database, and cards are read again: the cold rows do not measure that first visitor. Each cold shape keeps its meaning and varies what a visitor varies (column "Varies" below); no value repeats within the run, and the "Distinct" column counts, with the product's own filter parsing, how many requests asked for a search no earlier request asked for. Nothing else touches the database during the run: the server's SQLite connection keeps its page cache, as in production, where every write goes through that same connection. Before the server starts, an in-process copy of the app serves ${COLDNESS_CHECK_REQUESTS} cold requests of each shape and counts every cache lookup by kind (table "Cache lookups"): a hit of \`search\` or \`text\` would mean a cold request was answered from memory; \`words\` (a set of words' matches) and \`cards\` (one per vehicle shown) are the parts kept per catalogue version that a new search reuses.`,
     '"Ratio by CPU time" divides the ceiling\'s server CPU time per request by the shape\'s: the throughput ratio one would see with the server alone on a core. It hardly depends on what else runs on the machine, unlike requests/s and latency, which are measured on a machine shared with other work (see the load average above).',
     'The ceiling is GET /api/ping, which answers `{"ok":true}` without touching the database, on the same server in the same run. GET /api/health (one `select 1`) is shown for reference.',
@@ -257,10 +257,17 @@ function report(results: DialectResult[], machine: ReturnType<typeof machineInfo
         ]),
       ),
     );
-    const worstP99 = Math.max(...searches.map((s) => s.run.latency.p99));
-    const worstRatio = Math.min(...searches.map((s) => (ceiling ? s.run.requestsPerSecond / ceiling : 0)));
+    const targets = (rows: readonly ShapeResult[]) => {
+      const worstP99 = Math.max(...rows.map((s) => s.run.latency.p99));
+      const worstRatio = Math.min(...rows.map((s) => (ceiling ? s.run.requestsPerSecond / ceiling : 0)));
+      return `p99 < ${P99_TARGET_MS} ms: ${verdict(worstP99 < P99_TARGET_MS)} (worst ${ms(worstP99)}); throughput >= ${pct(RATIO_TARGET)} of the ceiling: ${verdict(worstRatio >= RATIO_TARGET)} (worst ${pct(worstRatio)})`;
+    };
     sections.push(
-      `Targets: p99 < ${P99_TARGET_MS} ms for every search shape: ${verdict(worstP99 < P99_TARGET_MS)} (worst ${ms(worstP99)}). Search throughput >= ${pct(RATIO_TARGET)} of the ceiling: ${verdict(worstRatio >= RATIO_TARGET)} (worst ${pct(worstRatio)}).`,
+      [
+        `Targets of issue #3, on its own measurement (each shape one URL, sent again and again for ${seconds} s: the "cached" rows): ${targets(searches.filter((s) => !s.shape.paths))}.`,
+        '',
+        `Computed searches (the "cold" rows, each request a search not sent before; beyond the issue's measurement, held to the same targets): ${targets(searches.filter((s) => s.shape.paths))}.`,
+      ].join('\n'),
     );
     sections.push(
       `### Query plans (${r.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN ANALYZE'})\n\nThe SQL below was captured by running the product's \`searchVehicles\` and \`toSummaries\` (what GET /api/vehicles/search calls) on a logging connection to the same database; each statement's median time alone over 15 runs is shown.`,

@@ -85,4 +85,20 @@ describe('cache lookup counts', () => {
       page: { hits: 0, misses: 1 },
     });
   });
+
+  it('keeps at most its bound of answers, letting the least recently used go', async () => {
+    cacheLookups.clear();
+    const cache = new VersionedCache(2);
+    const compute = async () => 42;
+    await cache.get(1, 'answer a', compute);
+    await cache.get(1, 'answer b', compute);
+    await cache.get(1, 'answer a', compute); // a is now the most recently used
+    await cache.get(1, 'answer c', compute); // so b goes
+    expect(cacheLookups.get('answer')).toEqual({ hits: 1, misses: 3 });
+    await cache.get(1, 'answer a', compute);
+    await cache.get(1, 'answer c', compute);
+    expect(cacheLookups.get('answer')).toEqual({ hits: 3, misses: 3 });
+    await cache.get(1, 'answer b', compute);
+    expect(cacheLookups.get('answer')).toEqual({ hits: 3, misses: 4 });
+  });
 });
