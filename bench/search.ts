@@ -309,14 +309,14 @@ const SCAN_NOTES = `## Notes on the scans
 
 SQLite:
 
-- \`SCAN vehicles_public_fts VIRTUAL TABLE INDEX 192:M4\` (and \`vehicles_public_headline_fts ... M3\`) is not a table scan: it is how SQLite prints a MATCH lookup in an FTS5 index; \`192\` means FTS5 hands the rowids over newest first, \`>\` that it starts from the window's lower bound. \`SCAN f\` and \`SCAN m\` read those subqueries, \`SCAN CONSTANT ROW\` is the one-row select around two scalar counts. None of them reads the catalogue.
-- Counts and pages of ids come from the catalogue snapshot in memory, so no statement above counts or sorts the catalogue: what SQL remains reads the page's rows by id, their tags and photos.
-- A keyword search reads its newest matches from FTS5 (rowids only, \`order by rowid desc\`), checks the other filters of each in memory, and stops once its window (${int(TEXT_SEARCH_WINDOW)} matches, plus one to know whether more match) is full: its cost follows the window, not the 17,719 vehicles that mention leather.
+- \`SCAN vehicles_public_fts VIRTUAL TABLE INDEX 192:M4\` (and \`vehicles_public_headline_fts ... M3\`) is not a table scan: it is how SQLite prints a MATCH lookup in an FTS5 index (\`192\`: FTS5 hands the rowids over newest first). It reads the rowids of every public vehicle holding the words, and the headline index says which of them hold the words in the title, make or model (the relevance tier). That read runs once per set of words and catalogue version: the snapshot keeps the matches (docs/decisions/102), and later searches of the same words, whatever their filters, sort or page, test the kept matches in memory. "leather" (17,719 matches) takes about 5 ms once.
+- Counts and pages of ids come from the catalogue snapshot in memory, so no statement above counts or sorts the catalogue: what SQL remains reads the page's rows by id, their tags and photos, for cards no search showed yet.
 
 PostgreSQL:
 
-- Counts and pages of ids of searches without words come from the catalogue snapshot in memory.
-- \`Index Scan Backward using vehicles_pkey\` for a common word reads vehicles newest first and checks each against the words (\`@@\`) until the window is full: about 2,900 rows for 501 matches of "leather". That bounds a common word's cost (a few ms) where counting and ranking all 17,719 matches took 80-180 ms; rare words use the GIN index (\`vehicles_search\`, bitmap scans of a few hundred rows). The same read applies the other filters and tells, from \`headline_vector\`, whether the title, make or model hold the words (the relevance tier).`;
+- \`Seq Scan on catalogue_version\` reads a table of one row, one page: PostgreSQL's planner reads such a table whole rather than through its primary key, which would cost more.
+- \`Seq Scan on vehicles\` for a common word is the read of every public match of the words (decision 102), once per set of words and catalogue version. "leather" matches 17,719 of the 100,000 vehicles (18%), so the planner reads the table in order rather than fetching a fifth of its pages through the GIN index; about 90 ms, once, then the matches are kept in memory (the cold rows' \`words\` lookups are hits). Rare words use the GIN index (\`Bitmap Index Scan on vehicles_search\`: 344 rows for "ferrari testarossa").
+- Counts and pages of ids of searches without words come from the catalogue snapshot in memory.`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
