@@ -107,12 +107,11 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     expect(page.vehicles).toHaveLength(2);
   });
 
-  it.runIf(dialect === 'sqlite')(
-    'a card that breaks the card schema is a 500, and the failed answer is not kept',
-    async () => {
+  // Only SQLite can hold such a row: it keeps text in an integer column, where PostgreSQL refuses it.
+  if (dialect === 'sqlite')
+    it('a card that breaks the card schema is a 500, and the failed answer is not kept', async () => {
       const db = ctx.database.db;
       const id = ids[0] as string;
-      // SQLite keeps text in an integer column as text; PostgreSQL would refuse it.
       await sql`update vehicles set mileage = 'far' where id = ${id}`.execute(db);
       cacheLookups.delete('search');
       const url = '/api/vehicles/search?make=Ford&limit=50';
@@ -124,8 +123,7 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
       expect(cacheLookups.get('search')).toEqual({ hits: 0, misses: 2 });
       await db.updateTable('vehicles').set({ mileage: 1_000 }).where('id', '=', id).execute();
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
-    },
-  );
+    });
 
   it('leaves out a vehicle that is gone', async () => {
     const db = ctx.database.db;
