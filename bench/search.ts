@@ -24,7 +24,7 @@ import { COLD_SHAPES, type ColdnessCheck, checkColdness, distinctSearches, total
 import { machineInfo } from './lib/machine.ts';
 import { freshPostgresDatabase } from './lib/postgres.ts';
 import { type DbTarget, explainSearches } from './lib/search-plans.ts';
-import { TEXT_SEARCH_WINDOW } from '../apps/api/src/features/vehicles/vehicle-text-search.ts';
+import { TEXT_SEARCH_WINDOW } from '../apps/api/src/features/catalogue/text-search.ts';
 import { table, verdict, writeReport } from './lib/report.ts';
 import { readCpuMs, startServer, tempDir } from './lib/server.ts';
 import { int, ms, pct } from './lib/stats.ts';

@@ -1,8 +1,8 @@
 import { vehicleSearchQuerySchema } from '@vm/shared/vehicle';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
-import { toSearchFilters } from '../../apps/api/src/features/vehicles/vehicle-search-repository.ts';
-import { cacheLookups, type LookupCount } from '../../apps/api/src/features/vehicles/versioned-cache.ts';
+import { CacheLookups, type LookupCount } from '../../apps/api/src/features/catalogue/cache-lookups.ts';
+import { searchKey as catalogueSearchKey } from '../../apps/api/src/features/catalogue/catalogue.ts';
 import { openDatabase } from '../../apps/api/src/open-database.ts';
 
 /**
@@ -82,8 +82,7 @@ export const COLD_SHAPES: readonly ColdShape[] = [
 
 /** The search a path asks for, as the server's cache tells searches apart (filters, order, page, limit). */
 function searchKey(path: string): string {
-  const q = vehicleSearchQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
-  return JSON.stringify([toSearchFilters(q), q.sort ?? 'relevance', q.page, q.limit]);
+  return catalogueSearchKey(vehicleSearchQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams)));
 }
 
 /** How many of the paths ask for a search that no earlier path asked for. */
@@ -124,17 +123,18 @@ export async function checkColdness(
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
   });
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, logger: false });
+  const catalogueLookups = new CacheLookups();
+  const app = await buildApp({ config, database, logger: false, catalogueLookups });
   try {
     const checks: ColdnessCheck[] = [];
     for (const shape of COLD_SHAPES) {
-      cacheLookups.clear();
+      for (const kind of Object.keys(catalogueLookups.all())) catalogueLookups.take(kind);
       const next = shape.paths();
       for (let i = 0; i < requests; i++) {
         const res = await app.inject({ method: 'GET', url: next() });
         if (res.statusCode !== 200) throw new Error(`${shape.name}: ${res.statusCode} ${res.body}`);
       }
-      const lookups = Object.fromEntries([...cacheLookups].map(([k, v]) => [k, { ...v }]));
+      const lookups = catalogueLookups.all();
       const example = await app.inject({ method: 'GET', url: shape.example });
       checks.push({ shape, requests, lookups, exampleTotal: totalOf(example.json()) });
     }

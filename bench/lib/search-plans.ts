@@ -1,11 +1,5 @@
 import { vehicleSearchQuerySchema } from '@vm/shared/vehicle';
-import { summariesByIds } from '../../apps/api/src/features/vehicles/vehicle-repository.ts';
-import {
-  catalogueIndex,
-  catalogueVersion,
-  searchVehicles,
-  toSearchFilters,
-} from '../../apps/api/src/features/vehicles/vehicle-search-repository.ts';
+import { Catalogue } from '../../apps/api/src/features/catalogue/catalogue.ts';
 import { type CapturedQuery, capturingDb, type ExplainedQuery, explainAll } from './capture-sql.ts';
 
 export type DbTarget = { sqliteFile: string } | { postgresUrl: string };
@@ -18,37 +12,26 @@ export interface TimedSearch {
 }
 
 /**
- * Runs what GET /api/vehicles/search runs for each path (the product's own repository
- * functions, without the cache) on a logging connection, timing it and keeping its SQL.
+ * Runs what GET /api/vehicles/search runs for each path (the product's own catalogue, a fresh
+ * one per run so nothing is kept between runs) on a logging connection, timing it and keeping
+ * its SQL.
  */
 export async function timeSearches(target: DbTarget, paths: readonly string[], runs = 1): Promise<TimedSearch[]> {
   const { db, captured, dialect } = capturingDb(target);
   const out: TimedSearch[] = [];
   try {
-    // The server reads its catalogue index once per catalogue change, not per search: read it
-    // before timing, and leave its statements out of what is captured.
-    const index = catalogueIndex(db, dialect);
-    await index.at(await catalogueVersion(db));
     for (const path of paths) {
-      const params = Object.fromEntries(new URL(path, 'http://x').searchParams);
-      const q = vehicleSearchQuerySchema.parse(params);
+      const q = vehicleSearchQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
       let best = Number.POSITIVE_INFINITY;
       let queries: CapturedQuery[] = [];
       for (let i = 0; i < runs; i++) {
+        // The server reads its catalogue snapshot once per catalogue change, not per search: read
+        // it before timing, and leave its statements out of what is captured.
+        const catalogue = new Catalogue(db, dialect);
+        await catalogue.warm();
         captured.length = 0;
         const started = performance.now();
-        const { ids } = await searchVehicles(
-          db,
-          dialect,
-          toSearchFilters(q),
-          {
-            order: q.sort ?? 'relevance',
-            page: q.page,
-            limit: q.limit,
-          },
-          { index },
-        );
-        await summariesByIds(db, ids);
+        await catalogue.search(q);
         best = Math.min(best, performance.now() - started);
         queries = [...captured];
       }

@@ -1,13 +1,15 @@
 import fc from 'fast-check';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VehicleSearchResponse } from '@vm/shared/vehicle';
+import { FILTER_NAMES, type RangeFilter, SEARCH_FILTERS, type ValueFilter } from '@vm/shared/search-filters';
+import { type VehicleSearchResponse, vehicleSearchQuerySchema } from '@vm/shared/vehicle';
 import type { DB } from '../src/db/schema.ts';
+import { FILTER_COLUMNS, toSearchFilters } from '../src/features/catalogue/search-filters.ts';
 import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 
 /**
- * The in-memory catalogue index (decision 100) must answer every search without words exactly
+ * The in-memory catalogue index (docs/decisions/110) must answer every search without words exactly
  * as SQL would: these tests compare GET /api/vehicles/search with a plain SQL statement of each
  * filter, on a small catalogue full of ties (same price, year, mileage, listing time).
  */
@@ -76,29 +78,33 @@ function queryString(q: Query): string {
   return params.toString();
 }
 
-/** The same search as plain SQL: the oracle. */
+/**
+ * The same search as plain SQL: the oracle. Built from the filter table, as the catalogue is:
+ * each filter the query sets becomes a condition on its column (FILTER_COLUMNS), so a filter
+ * added to the table is in the oracle too.
+ */
 async function sqlSearch(db: Kysely<DB>, q: Query): Promise<{ total: number; ids: string[] }> {
+  const filters = toSearchFilters(
+    vehicleSearchQuerySchema.parse(Object.fromEntries(new URLSearchParams(queryString(q)))),
+  );
   let query = db.selectFrom('vehicles').select('id').where('status', '<>', 'Archived');
-  if (q.query) query = query.where('description', 'like', `%${q.query}%`);
-  if (q.make) query = query.where('make', '=', q.make);
-  if (q.model) query = query.where('model', '=', q.model);
-  // The route reads a swapped range the way the visitor meant it.
-  const [minPrice, maxPrice] =
-    q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice
-      ? [q.maxPrice, q.minPrice]
-      : [q.minPrice, q.maxPrice];
-  const [minYear, maxYear] =
-    q.minYear !== undefined && q.maxYear !== undefined && q.minYear > q.maxYear
-      ? [q.maxYear, q.minYear]
-      : [q.minYear, q.maxYear];
-  if (minPrice !== undefined) query = query.where('price_cents', '>=', minPrice * 100);
-  if (maxPrice !== undefined) query = query.where('price_cents', '<=', maxPrice * 100);
-  if (minYear !== undefined) query = query.where('year', '>=', minYear);
-  if (maxYear !== undefined) query = query.where('year', '<=', maxYear);
-  if (q.listingType) query = query.where('listing_type', '=', q.listingType);
-  if (q.category.length > 0) query = query.where('category', 'in', q.category);
-  if (q.tags.length > 0) {
-    query = query.where('id', 'in', db.selectFrom('vehicle_tags').select('vehicle_id').where('tag', 'in', q.tags));
+  // The words here appear only in descriptions.
+  for (const term of filters.terms) query = query.where('description', 'like', `%${term}%`);
+  for (const name of FILTER_NAMES) {
+    const where = FILTER_COLUMNS[name];
+    const spec = SEARCH_FILTERS[name];
+    if (spec.kind === 'range' && where.source === 'column') {
+      const [min, max] = filters.ranges[name as RangeFilter] ?? [];
+      if (min !== undefined) query = query.where(where.column, '>=', min);
+      if (max !== undefined) query = query.where(where.column, '<=', max);
+    } else if (spec.kind === 'exact' || spec.kind === 'anyOf') {
+      const values = filters.values[name as ValueFilter];
+      if (!values) continue;
+      query =
+        where.source === 'tags'
+          ? query.where('id', 'in', db.selectFrom('vehicle_tags').select('vehicle_id').where('tag', 'in', values))
+          : query.where(sql.ref(`vehicles.${(where as { column: string }).column}`), 'in', values);
+    }
   }
   // Words appear only in descriptions here, so relevance is one tier: the latest added first.
   const [column, direction] = q.query && !q.sort ? (['id', 'desc'] as const) : SORTS[q.sort ?? 'newest'];

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueSnapshot, type VehicleFields, type WordMatches } from '../src/features/vehicles/catalogue-index.ts';
+import type { SnapshotRow } from '../src/features/catalogue/catalogue-repository.ts';
+import { CatalogueSnapshot, type WordMatches } from '../src/features/catalogue/catalogue-snapshot.ts';
 
 /**
- * A snapshot keeps the full-text matches of each set of words it was asked for (decision 102):
+ * A snapshot keeps the full-text matches of each set of words it was asked for (docs/decisions/110):
  * read once, shared by concurrent searches, bounded in slots, never keeping a failed read.
  */
-const vehicle = (i: number): VehicleFields => ({
+const vehicle = (i: number): SnapshotRow => ({
   id: `v${i}`,
   created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
   year: 1960 + i,
@@ -21,6 +22,7 @@ const snapshot = (kept?: number) =>
     1,
     Array.from({ length: 10 }, (_, i) => vehicle(i)),
     [],
+    undefined,
     ...(kept === undefined ? [] : [kept]),
   );
 const matches = (...slots: number[]): WordMatches => ({
@@ -62,10 +64,25 @@ describe('catalogue snapshot word matches', () => {
     expect(reads).toEqual(['a', 'b', 'c']);
     await s.wordMatches('b', reader('b', 2, 3));
     expect(reads).toEqual(['a', 'b', 'c', 'b']);
-    // A set larger than the bound is still answered, and kept until the next one comes.
+    // A set larger than the whole bound is still answered, but never kept: the bound holds.
+    expect(await s.wordMatches('huge', reader('huge', 0, 1, 2, 3, 4, 5, 6, 7))).toEqual(
+      matches(0, 1, 2, 3, 4, 5, 6, 7),
+    );
     await s.wordMatches('huge', reader('huge', 0, 1, 2, 3, 4, 5, 6, 7));
-    await s.wordMatches('huge', reader('huge', 0, 1, 2, 3, 4, 5, 6, 7));
-    expect(reads.filter((w) => w === 'huge')).toHaveLength(1);
+    expect(reads.filter((w) => w === 'huge')).toHaveLength(2);
+  });
+
+  it('keeps words that match nothing within the bound too (issue #21: they used to weigh nothing)', async () => {
+    const s = snapshot(3);
+    const reads: string[] = [];
+    for (const words of ['nope1', 'nope2', 'nope3', 'nope4', 'nope1']) {
+      await s.wordMatches(words, async () => {
+        reads.push(words);
+        return matches();
+      });
+    }
+    // Each empty set counts as one slot: with room for three, the fourth pushed the first out.
+    expect(reads).toEqual(['nope1', 'nope2', 'nope3', 'nope4', 'nope1']);
   });
 
   it('does not keep a failed read', async () => {

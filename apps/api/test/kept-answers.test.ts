@@ -2,7 +2,6 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleSearchResponseSchema } from '@vm/shared/vehicle';
-import { cacheLookups } from '../src/features/vehicles/versioned-cache.ts';
 import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 
@@ -11,14 +10,12 @@ import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
  * (decision 104): a repeated request must get the very same bytes, as JSON, compressed when the
  * client asks, and a change to the catalogue must still show at once.
  */
-function lookups(kind: string) {
-  const { hits, misses } = cacheLookups.get(kind) ?? { hits: 0, misses: 0 };
-  cacheLookups.delete(kind);
-  return { kept: hits, computed: misses };
-}
-
 describe.each(DIALECTS)('kept storefront answers on %s', (dialect) => {
   let ctx: TestContext;
+  const lookups = (kind: string) => {
+    const { hits, misses } = ctx.lookups.take(kind);
+    return { kept: hits, computed: misses };
+  };
   const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Dialect, openPostgres, openSqlite } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { CacheLookups } from '../src/features/catalogue/cache-lookups.ts';
 import { hashPassword } from '../src/features/auth/passwords.ts';
 import { insertUser } from '../src/features/users/user-repository.ts';
 
@@ -20,6 +21,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The catalogue's lookups of what it keeps, by kind (search, text, words, cards, ...). */
+  lookups: CacheLookups;
   close: () => Promise<void>;
 }
 
@@ -53,12 +56,14 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
     database = openSqlite(path.join(dataDir, 'test.db'));
   }
   await migrateToLatest(database.db, database.dialect);
-  const app = await buildApp({ config, database, logger: false });
+  const lookups = new CacheLookups();
+  const app = await buildApp({ config, database, logger: false, catalogueLookups: lookups });
   await app.ready();
   return {
     app,
     database,
     config,
+    lookups,
     close: async () => {
       await app.close();
       await database.close();

@@ -9,20 +9,20 @@ import {
   vehicleSummarySchema,
 } from '@vm/shared/vehicle';
 import { summariesByIds } from '../src/features/vehicles/vehicle-repository.ts';
-import { catalogueVersion } from '../src/features/vehicles/vehicle-search-repository.ts';
-import { cardListJson, VehicleCards } from '../src/features/vehicles/vehicle-cards.ts';
-import { cacheLookups } from '../src/features/vehicles/versioned-cache.ts';
+import { CacheLookups } from '../src/features/catalogue/cache-lookups.ts';
+import { readCatalogueVersion as catalogueVersion } from '../src/features/catalogue/catalogue-repository.ts';
+import { cardListJson, VehicleCards } from '../src/features/catalogue/vehicle-cards.ts';
 import { addVehicleImage, createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 
 /**
- * Vehicle cards are kept in memory per catalogue version (decision 101): a card must equal a
+ * Vehicle cards are kept in memory per catalogue version (docs/decisions/110): a card must equal a
  * fresh read for as long as its version holds, and every listed change must show at once.
  */
 /** Cards kept and read since the last call (the `cards` cache lookups). */
+const lookups = new CacheLookups();
 function cardLookups() {
-  const { hits, misses } = cacheLookups.get('cards') ?? { hits: 0, misses: 0 };
-  cacheLookups.delete('cards');
+  const { hits, misses } = lookups.take('cards');
   return { kept: hits, read: misses };
 }
 
@@ -71,7 +71,7 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
 
   it('API-28 gives the same cards as a fresh read, in the order asked, and reads each card once per version', async () => {
     const db = ctx.database.db;
-    const cards = new VehicleCards();
+    const cards = new VehicleCards(undefined, lookups);
     const version = await catalogueVersion(db);
     cardLookups();
     const asked = [ids[3], ids[0], ids[4]] as string[];
@@ -113,14 +113,14 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
       const db = ctx.database.db;
       const id = ids[0] as string;
       await sql`update vehicles set mileage = 'far' where id = ${id}`.execute(db);
-      cacheLookups.delete('search');
+      ctx.lookups.take('search');
       const url = '/api/vehicles/search?make=Ford&limit=50';
       for (let i = 0; i < 2; i++) {
         const answer = await ctx.app.inject({ method: 'GET', url });
         expect(answer.statusCode).toBe(500);
         expect(answer.json()).toEqual({ message: MSG.internalError });
       }
-      expect(cacheLookups.get('search')).toEqual({ hits: 0, misses: 2 });
+      expect(ctx.lookups.take('search')).toEqual({ hits: 0, misses: 2 });
       await db.updateTable('vehicles').set({ mileage: 1_000 }).where('id', '=', id).execute();
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     });
@@ -129,14 +129,14 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     const db = ctx.database.db;
     const gone = await createVehicle(db, { title: 'Short-lived listing' });
     await db.deleteFrom('vehicles').where('id', '=', gone.id).execute();
-    const cards = new VehicleCards();
+    const cards = new VehicleCards(undefined, lookups);
     const found = await cardsOf(cards, db, await catalogueVersion(db), [ids[0] as string, gone.id]);
     expect(found.map((c) => c.id)).toEqual([ids[0]]);
   });
 
   it('drops every card when the catalogue version moves on, and keeps none for an older version', async () => {
     const db = ctx.database.db;
-    const cards = new VehicleCards();
+    const cards = new VehicleCards(undefined, lookups);
     const id = ids[2] as string;
     const before = await catalogueVersion(db);
     expect((await cardsOf(cards, db, before, [id]))[0]?.price).toBe(40_000);
@@ -150,7 +150,7 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     const fresh = (await cardsOf(cards, db, after, [id]))[0];
     expect(fresh).toMatchObject({ price: 31_500, title: '1962 Ford Falcon Sprint' });
     // A request that read the older version before the change still gets what the database holds.
-    const late = new VehicleCards();
+    const late = new VehicleCards(undefined, lookups);
     cardLookups();
     await cardsOf(late, db, after, [id]);
     expect((await cardsOf(late, db, before, [id]))[0]?.price).toBe(31_500);
@@ -161,7 +161,7 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
 
   it('keeps at most its limit, letting the least recently shown card go', async () => {
     const db = ctx.database.db;
-    const cards = new VehicleCards(2);
+    const cards = new VehicleCards(2, lookups);
     const version = await catalogueVersion(db);
     cardLookups();
     await cardsOf(cards, db, version, [ids[0], ids[1]] as string[]);

@@ -15,6 +15,7 @@ import {
   VEHICLE_STATUSES,
 } from './constants.ts';
 import { MSG } from './messages.ts';
+import { filterQueryShape } from './search-filters.ts';
 
 export const FIRST_CAR_YEAR = 1886;
 export const maxVehicleYear = () => new Date().getFullYear() + 1;
@@ -161,36 +162,10 @@ export const vehicleInputSchema = z
 export type VehicleInput = z.output<typeof vehicleInputSchema>;
 export type VehicleInputRaw = z.input<typeof vehicleInputSchema>;
 
-const csv = z
-  .string()
-  .max(1000)
-  .optional()
-  .transform((v) =>
-    v
-      ? v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : [],
-  );
-
 /** GET /vehicles/search. Nonsense values fall back to defaults, never a 500. */
 export const vehicleSearchQuerySchema = z.object({
-  query: optionalQueryText,
-  make: optionalQueryText,
-  model: optionalQueryText,
-  minPrice: lenientOptionalNumber,
-  maxPrice: lenientOptionalNumber,
-  minYear: lenientOptionalNumber,
-  maxYear: lenientOptionalNumber,
-  yearFrom: lenientOptionalNumber,
-  yearTo: lenientOptionalNumber,
-  tags: csv,
-  listingType: z
-    .string()
-    .optional()
-    .transform((v) => (v === 'auction' || v === 'listing' ? v : v === 'regular' ? 'listing' : undefined)),
-  category: csv,
+  // Every filter of the table in search-filters.ts.
+  ...filterQueryShape,
   sort: z
     .string()
     .optional()

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { vehicleSummarySchema } from '@vm/shared/vehicle';
 import type { DB } from '../../db/schema.ts';
-import { summariesByIds } from './vehicle-repository.ts';
-import { countLookup } from './versioned-cache.ts';
+import { summariesByIds } from '../vehicles/vehicle-repository.ts';
+import type { CacheLookups } from './cache-lookups.ts';
 
 /**
  * The storefront's vehicle cards (VehicleSummary) of one catalogue version, kept in memory as
@@ -13,9 +13,9 @@ import { countLookup } from './versioned-cache.ts';
  * its tags and its photo, so it stays right for as long as the version holds. A search that was
  * never sent before still has to count and page its matches, but the cards of its page are
  * usually cards some other search showed: reading and mapping them (a vehicle row, its tags and
- * its photos) was most of a search's cost (decision 101). Each card is checked against the card
+ * its photos) was most of a search's cost (docs/decisions/110). Each card is checked against the card
  * schema and serialized once, when it is read: checking and serializing a page of cards again
- * on every computed search was a third of its cost (decision 106). When the version moves on,
+ * on every computed search was a third of its cost (docs/decisions/110). When the version moves on,
  * every card goes; when full, the least recently shown goes first.
  */
 export class VehicleCards {
@@ -23,7 +23,10 @@ export class VehicleCards {
   /** Each card's JSON by vehicle id; a lookup marks the card as the most recently shown. */
   private readonly cards: LRUCache<string, string>;
 
-  constructor(maxCards = 10_000) {
+  constructor(
+    maxCards = 10_000,
+    private readonly lookups?: CacheLookups,
+  ) {
     this.cards = new LRUCache({ max: maxCards });
   }
 
@@ -44,8 +47,8 @@ export class VehicleCards {
       if (card) found.set(id, card);
       else missing.push(id);
     }
-    // Counted as cache lookups of kind `cards` (hits: kept, misses: read), as the search benchmark reports them.
-    for (const id of ids) countLookup('cards', found.has(id));
+    // Counted as lookups of kind `cards` (hits: kept, misses: read), as the search benchmark reports them.
+    if (this.lookups) for (const id of ids) this.lookups.count('cards', found.has(id));
     if (missing.length > 0) {
       const read = (await summariesByIds(db, missing)).map(
         (card) => [card.id, JSON.stringify(vehicleSummarySchema.parse(card))] as const,

@@ -1,0 +1,409 @@
+import { LRUCache } from 'lru-cache';
+import type { RangeFilter } from '@vm/shared/search-filters';
+import type { CacheLookups } from './cache-lookups.ts';
+import type { SnapshotRow, SnapshotTag } from './catalogue-repository.ts';
+import {
+  COLUMN_VALUE_FILTERS,
+  type ColumnValueFilter,
+  FILTER_COLUMNS,
+  narrowsNothing,
+  RANGE_FILTERS,
+  type SearchFilters,
+  SORT_KEYS,
+  type SortOrder,
+} from './search-filters.ts';
+
+/**
+ * How the full-text side names a vehicle: its rowid on SQLite (the full-text tables' key), its
+ * id on PostgreSQL. Both grow with the time a vehicle was added.
+ */
+export type MatchKey = number | string;
+
+/** A test of one slot against every filter but the words. */
+export type SlotTest = (slot: number) => boolean;
+
+/** One page of slots in a sort order, and how many slots match in all. */
+export interface IndexPage {
+  total: number;
+  ids: string[];
+}
+
+/**
+ * Every public vehicle holding a set of words, newest added first, and each one's relevance tier
+ * (text-search.ts), aligned: `tiers[i]` is the tier of `slots[i]`.
+ */
+export interface WordMatches {
+  slots: Int32Array;
+  tiers: Uint8Array;
+}
+
+/**
+ * Word matches a snapshot keeps, in slots over all its sets of words (about 5 bytes a slot): a
+ * hundred common words of the 100,000-vehicle catalogue, far more rarer ones. A set of words
+ * that matches nothing counts as one slot, and at most WORD_SETS_KEPT sets are kept, so words
+ * that match nothing cannot fill memory either.
+ */
+const WORD_MATCHES_KEPT = 2_000_000;
+const WORD_SETS_KEPT = 20_000;
+
+/** Code of a string no vehicle carries: a filter on it matches nothing. */
+const ABSENT = -1;
+
+/** The filter that groups the snapshot: a search by make reads only that make's vehicles. */
+const GROUP_FILTER = 'make' satisfies ColumnValueFilter;
+
+/** Some slots in some order, with each range filter's column in that order. */
+interface SlotGroup {
+  /** Undefined for every slot in slot order (newest first). */
+  slots: Int32Array | undefined;
+  ranges: Record<RangeFilter, Float64Array>;
+}
+
+/** The filters but the words, ready to test slots with (CatalogueSnapshot.criteria). */
+interface Criteria {
+  /** The range filters set, with their bounds (an open end is infinite). */
+  ranges: [RangeFilter, number, number][];
+  /**
+   * One pair per filtered field: a table holding 1 at each value allowed, and the column whose
+   * value at a slot indexes it (a code; for tags the slot itself).
+   */
+  tables: [Uint8Array, Int32Array | Uint8Array][];
+}
+
+/**
+ * The filter and sort fields of every public vehicle at one catalogue version, in typed arrays
+ * (about 12 MB for 100,000 vehicles). A search without words is one pass over them: about a
+ * millisecond whatever the filters, where SQL must count every match through an index and
+ * sort the matches again for the page (docs/decisions/110). Slot 0 is the newest vehicle.
+ */
+export class CatalogueSnapshot {
+  private readonly codes = new Map<string, number>();
+  readonly size: number;
+  private readonly ids: string[];
+  private readonly slotById: Map<string, number>;
+  /** SQLite: slot of each rowid, -1 for a rowid that is not a public vehicle. */
+  private readonly slotByRowid: Int32Array | undefined;
+  /** Each slot's place in id order, made when first needed: ties in a sort break on id. */
+  private idRanks: Int32Array | undefined;
+  /** Each numeric column a range filter or a sort reads, by column name. */
+  private readonly numbers = new Map<string, Float64Array>();
+  /** Each value filter's column, as codes. */
+  private readonly valueCodes = {} as Record<ColumnValueFilter, Int32Array>;
+  /** Slots of the vehicles carrying each tag. */
+  private readonly tagSlots = new Map<string, number[]>();
+  /** Each make's vehicles, newest first: a search by make reads only these. */
+  private readonly groups = new Map<number, SlotGroup>();
+  /** Every slot, newest first. */
+  private readonly newest: SlotGroup;
+  /** Slot orders other than newest first, made when first asked for. */
+  private readonly orders = new Map<SortOrder, SlotGroup>();
+  private slotNumbers: Int32Array | undefined;
+  /** Word matches by set of words; the least recently searched go first past the bounds. */
+  private readonly wordLists: LRUCache<string, { matches: Promise<WordMatches> }>;
+
+  constructor(
+    readonly version: number,
+    rows: readonly SnapshotRow[],
+    tags: readonly SnapshotTag[],
+    private readonly lookups?: CacheLookups,
+    wordMatchesKept = WORD_MATCHES_KEPT,
+  ) {
+    this.wordLists = new LRUCache({ max: WORD_SETS_KEPT, maxSize: wordMatchesKept, sizeCalculation: () => 1 });
+    const sorted = [...rows].sort((a, b) => descending(a.created_at, b.created_at) || descending(a.id, b.id));
+    this.size = sorted.length;
+    this.ids = sorted.map((r) => r.id);
+    for (const [column] of Object.values(SORT_KEYS)) this.numberColumn(sorted, column);
+    for (const name of RANGE_FILTERS) this.numberColumn(sorted, FILTER_COLUMNS[name].column);
+    for (const name of COLUMN_VALUE_FILTERS) {
+      const column = FILTER_COLUMNS[name].column;
+      this.valueCodes[name] = Int32Array.from(sorted, (r) => this.code(String(r[column])));
+    }
+    this.slotById = new Map(this.ids.map((id, slot) => [id, slot]));
+    this.newest = this.group(undefined);
+    const byGroup = new Map<number, number[]>();
+    for (const [slot, code] of this.valueCodes[GROUP_FILTER].entries()) {
+      const slots = byGroup.get(code);
+      if (slots) slots.push(slot);
+      else byGroup.set(code, [slot]);
+    }
+    for (const [code, slots] of byGroup) this.groups.set(code, this.group(Int32Array.from(slots)));
+    if (sorted.every((r) => r.rowid !== undefined)) {
+      const maxRowid = sorted.reduce((max, r) => Math.max(max, r.rowid ?? 0), 0);
+      this.slotByRowid = new Int32Array(maxRowid + 1).fill(-1);
+      for (const [slot, r] of sorted.entries()) this.slotByRowid[r.rowid ?? 0] = slot;
+    }
+    for (const { vehicle_id, tag } of tags) {
+      const slot = this.slotById.get(vehicle_id);
+      if (slot === undefined) continue; // an Archived vehicle's tag
+      const slots = this.tagSlots.get(tag);
+      if (slots) slots.push(slot);
+      else this.tagSlots.set(tag, [slot]);
+    }
+  }
+
+  private numberColumn(rows: readonly SnapshotRow[], column: string): void {
+    if (column === 'created_at' || this.numbers.has(column)) return; // created_at is the slot order itself
+    this.numbers.set(
+      column,
+      Float64Array.from(rows, (r) => Number(r[column as keyof SnapshotRow])),
+    );
+  }
+
+  private column(name: string): Float64Array {
+    const column = this.numbers.get(name);
+    if (!column) throw new Error(`the catalogue snapshot keeps no column ${name}`);
+    return column;
+  }
+
+  private code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.codes.size;
+      this.codes.set(value, code);
+    }
+    return code;
+  }
+
+  /** The code of a filter value, ABSENT when no public vehicle has it. */
+  private lookup(value: string): number {
+    return this.codes.get(value) ?? ABSENT;
+  }
+
+  /** The slot of a full-text match, undefined when it is not in this snapshot. */
+  slotOf(key: MatchKey): number | undefined {
+    if (typeof key === 'string') return this.slotById.get(key);
+    const slot = this.slotByRowid?.[key];
+    return slot === undefined || slot < 0 ? undefined : slot;
+  }
+
+  idOf(slot: number): string {
+    return this.ids[slot] as string;
+  }
+
+  /**
+   * The filters (words aside) as bounds and tables: a table holds 1 for each code a field may
+   * have (for tags: each slot with a wanted tag); a field that is not filtered has none.
+   * Null when some filter can match nothing (a make no public vehicle has).
+   */
+  private criteria(f: SearchFilters): Criteria | null {
+    const tables: [Uint8Array, Int32Array | Uint8Array][] = [];
+    for (const name of COLUMN_VALUE_FILTERS) {
+      const values = f.values[name];
+      if (!values) continue;
+      const table = this.allowed(values);
+      if (!table) return null;
+      tables.push([table, this.valueCodes[name]]);
+    }
+    const tags = f.values.tags;
+    if (tags) {
+      const tagged = new Uint8Array(this.size);
+      for (const tag of tags) for (const slot of this.tagSlots.get(tag) ?? []) tagged[slot] = 1;
+      tables.push([tagged, this.slots()]);
+    }
+    const ranges: Criteria['ranges'] = [];
+    for (const name of RANGE_FILTERS) {
+      const bounds = f.ranges[name];
+      if (bounds) ranges.push([name, bounds[0] ?? Number.NEGATIVE_INFINITY, bounds[1] ?? Number.POSITIVE_INFINITY]);
+    }
+    return { ranges, tables };
+  }
+
+  /** A table of the codes a field may have, or null when no vehicle has any of them. */
+  private allowed(values: readonly string[]): Uint8Array | null {
+    const table = new Uint8Array(this.codes.size);
+    let any = false;
+    for (const value of values) {
+      const code = this.lookup(value);
+      if (code === ABSENT) continue;
+      table[code] = 1;
+      any = true;
+    }
+    return any ? table : null;
+  }
+
+  /** Every slot's own number: the column a tag table is read through. */
+  private slots(): Int32Array {
+    this.slotNumbers ??= Int32Array.from({ length: this.size }, (_, i) => i);
+    return this.slotNumbers;
+  }
+
+  /** A test of one slot against every filter but the words, or null when some filter can match nothing. */
+  matcher(f: SearchFilters): SlotTest | null {
+    const c = this.criteria(f);
+    if (!c) return null;
+    const ranges = c.ranges.map(([name, min, max]) => [this.newest.ranges[name], min, max] as const);
+    return (slot) =>
+      ranges.every(([values, min, max]) => {
+        const value = values[slot] as number;
+        return value >= min && value <= max;
+      }) && c.tables.every(([table, column]) => table[column[slot] as number] === 1);
+  }
+
+  /**
+   * The slots that pass the filters (words aside), in the group's order (every slot, newest
+   * first, when none is given). Each range first, without a branch: every position is written
+   * and the count moves by 0 or 1, because a range that keeps about half the vehicles makes an
+   * `if` guess wrong half the time (three times the cost). A group's range columns are its own
+   * copies in its own order, read one after the other rather than gathered from all over the
+   * catalogue's columns. Then the codes and tags, on the slots that are left.
+   */
+  private matchingSlots(c: Criteria, group: SlotGroup = this.newest): Int32Array {
+    const { slots } = group;
+    const n = slots ? slots.length : this.size;
+    const out = new Int32Array(n);
+    let found = n;
+    if (c.ranges.length === 0) {
+      for (let i = 0; i < n; i++) out[i] = slots ? (slots[i] as number) : i;
+    } else {
+      // Positions in the group first: the group's own columns are read by position. The first
+      // two ranges (price and year today) in one pass, reading both columns side by side; any
+      // further range on what is left.
+      const [[first, min1, max1], second] = c.ranges as [Criteria['ranges'][number], ...Criteria['ranges']];
+      const values1 = group.ranges[first];
+      const [values2, min2, max2] = second
+        ? [group.ranges[second[0]], second[1], second[2]]
+        : [values1, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+      found = 0;
+      for (let i = 0; i < n; i++) {
+        const value1 = values1[i] as number;
+        const value2 = values2[i] as number;
+        out[found] = i;
+        found += +(value1 >= min1) & +(value1 <= max1) & +(value2 >= min2) & +(value2 <= max2);
+      }
+      for (const [name, min, max] of c.ranges.slice(2)) {
+        const values = group.ranges[name];
+        const kept = found;
+        found = 0;
+        for (let i = 0; i < kept; i++) {
+          const position = out[i] as number;
+          const value = values[position] as number;
+          out[found] = position;
+          found += +(value >= min) & +(value <= max);
+        }
+      }
+      if (slots) for (let i = 0; i < found; i++) out[i] = slots[out[i] as number] as number;
+    }
+    for (const [table, column] of c.tables) {
+      const kept = found;
+      found = 0;
+      for (let i = 0; i < kept; i++) {
+        const slot = out[i] as number;
+        out[found] = slot;
+        found += table[column[slot] as number] as number;
+      }
+    }
+    return out.subarray(0, found);
+  }
+
+  /**
+   * Compares two slots in a sort order: the sort column, then the id, both in the order's
+   * direction (SORT_KEYS). Ids are compared by rank, numbers only.
+   */
+  comparator(sort: SortOrder): (a: number, b: number) => number {
+    if (sort === 'newest') return (a, b) => a - b;
+    const [column, direction] = SORT_KEYS[sort];
+    const values = this.column(column);
+    const ranks = this.ranks();
+    const sign = direction === 'asc' ? 1 : -1;
+    return (a, b) =>
+      sign * ((values[a] as number) - (values[b] as number) || (ranks[a] as number) - (ranks[b] as number));
+  }
+
+  private ranks(): Int32Array {
+    if (!this.idRanks) {
+      const { ids } = this;
+      const byId = Int32Array.from({ length: this.size }, (_, i) => i).sort((a, b) =>
+        ascending(ids[a] as string, ids[b] as string),
+      );
+      this.idRanks = new Int32Array(this.size);
+      for (const [rank, slot] of byId.entries()) this.idRanks[slot] = rank;
+    }
+    return this.idRanks;
+  }
+
+  /**
+   * The matches of a set of words, read once per snapshot (`read` runs on the first search of
+   * those words; concurrent searches share it) and kept while the snapshot lives, the least
+   * recently searched going first past the bounds. A failed read is not kept.
+   */
+  async wordMatches(words: string, read: () => Promise<WordMatches>): Promise<WordMatches> {
+    const kept = this.wordLists.get(words);
+    this.lookups?.count('words', kept !== undefined);
+    if (kept) return kept.matches;
+    const entry = { matches: read() };
+    this.wordLists.set(words, entry);
+    try {
+      const matches = await entry.matches;
+      // Now its size is known: kept again, weighed by its slots (at least one). A new entry
+      // object, because lru-cache takes a set of the same value as no change of size.
+      if (this.wordLists.peek(words) === entry)
+        this.wordLists.set(words, { matches: entry.matches }, { size: Math.max(1, matches.slots.length) });
+      return matches;
+    } catch (err) {
+      if (this.wordLists.peek(words) === entry) this.wordLists.delete(words);
+      throw err;
+    }
+  }
+
+  /** Makes every sort order now rather than on the first search that asks for it. */
+  prepareOrders(): void {
+    for (const sort of Object.keys(SORT_KEYS) as SortOrder[]) this.order(sort);
+  }
+
+  /** Some slots in their order (every slot newest first when undefined), with copies of the range columns in that order. */
+  private group(slots: Int32Array | undefined): SlotGroup {
+    const ranges = {} as Record<RangeFilter, Float64Array>;
+    for (const name of RANGE_FILTERS) {
+      const column = this.column(FILTER_COLUMNS[name].column);
+      ranges[name] = slots ? Float64Array.from(slots, (slot) => column[slot] as number) : column;
+    }
+    return { slots, ranges };
+  }
+
+  /** Every slot in a sort order, made once per order and snapshot. */
+  private order(sort: SortOrder): SlotGroup {
+    if (sort === 'newest') return this.newest;
+    let order = this.orders.get(sort);
+    if (!order) {
+      order = this.group(Int32Array.from({ length: this.size }, (_, i) => i).sort(this.comparator(sort)));
+      this.orders.set(sort, order);
+    }
+    return order;
+  }
+
+  /** One page of the public vehicles matching the filters (words aside), and how many match. */
+  search(f: SearchFilters, sort: SortOrder, offset: number, limit: number): IndexPage {
+    const order = this.order(sort);
+    if (narrowsNothing(f)) {
+      const ids: string[] = [];
+      for (let i = offset; i < Math.min(offset + limit, this.size); i++) {
+        ids.push(this.ids[order.slots ? (order.slots[i] as number) : i] as string);
+      }
+      return { total: this.size, ids };
+    }
+    const grouped = f.values[GROUP_FILTER];
+    const group = grouped?.length === 1 ? this.groups.get(this.lookup(grouped[0] as string)) : undefined;
+    // Every vehicle of the make's group has the make: no need to test it again.
+    const c = this.criteria(group ? { ...f, values: { ...f.values, [GROUP_FILTER]: undefined } } : f);
+    if (!c) return { total: 0, ids: [] };
+    let matches: Int32Array;
+    if (group) {
+      // A make holds a few percent of the catalogue: test only its vehicles, sort only the matches.
+      matches = this.matchingSlots(c, group);
+      if (sort !== 'newest') matches.sort(this.comparator(sort));
+    } else {
+      matches = this.matchingSlots(c, order);
+    }
+    const page = matches.subarray(offset, offset + limit);
+    return { total: matches.length, ids: Array.from(page, (slot) => this.ids[slot] as string) };
+  }
+
+  /** Every match's id, newest first. */
+  matchingIds(f: SearchFilters): string[] {
+    const c = this.criteria(f);
+    return c ? Array.from(this.matchingSlots(c), (slot) => this.ids[slot] as string) : [];
+  }
+}
+
+const ascending = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const descending = (a: string, b: string) => ascending(b, a);

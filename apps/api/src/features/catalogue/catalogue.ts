@@ -1,0 +1,236 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_MAKES } from '@vm/shared/constants';
+import type { Tag } from '@vm/shared/constants';
+import {
+  makesResponseSchema,
+  modelsResponseSchema,
+  type VehicleSearchQuery,
+  type VehicleSummary,
+  vehicleListSchema,
+  vehicleSearchResponseSchema,
+} from '@vm/shared/vehicle';
+import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { PrecompressedBody } from '../../plugins/precompressed.ts';
+import type { SummaryRow } from '../vehicles/vehicle-mapper.ts';
+import { toSummaries } from '../vehicles/vehicle-repository.ts';
+import type { CacheLookups } from './cache-lookups.ts';
+import { readCatalogueVersion, readPublicMakes, readPublicModels, readSimilarSlice } from './catalogue-repository.ts';
+import { CatalogueSnapshots } from './catalogue-snapshots.ts';
+import { NO_FILTERS, type SearchFilters, type SearchOrder, toSearchFilters } from './search-filters.ts';
+import { textSearchPage } from './text-search.ts';
+import { cardListJson, VehicleCards } from './vehicle-cards.ts';
+import { VersionedCache } from './versioned-cache.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** What a search or list answer holds besides its cards (see cardListJson). */
+const searchRest = vehicleSearchResponseSchema.omit({ vehicles: true });
+const listRest = vehicleListSchema.omit({ vehicles: true });
+
+/** What the similar-vehicles list is chosen to be close to. */
+export interface SimilarTo {
+  make?: string | undefined;
+  model?: string | undefined;
+  year?: number | undefined;
+  priceCents?: number | undefined;
+  exclude?: string | undefined;
+  limit: number;
+}
+
+export interface CatalogueOptions {
+  /** Counts lookups of what the catalogue keeps (tests and the search benchmark). */
+  lookups?: CacheLookups | undefined;
+}
+
+/**
+ * The storefront's catalogue: every public search and list, answered from what it keeps per
+ * catalogue version (docs/decisions/110). Made once at start-up (catalogue-routes.ts); the
+ * snapshot, word matches, cards and kept answers behind it are its own, and nothing else
+ * imports them.
+ *
+ * Kept answers come back as a PrecompressedBody: JSON checked against the route's response
+ * schema and serialized once, compressed once per encoding, then sent as they are.
+ */
+export class Catalogue {
+  private readonly snapshots: CatalogueSnapshots;
+  private readonly cards: VehicleCards;
+  private readonly kept: VersionedCache;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+    options: CatalogueOptions = {},
+  ) {
+    this.snapshots = new CatalogueSnapshots(db, dialect, options.lookups);
+    this.cards = new VehicleCards(undefined, options.lookups);
+    this.kept = new VersionedCache(undefined, options.lookups);
+  }
+
+  /** Reads the snapshot and makes its sort orders before the first visitor asks (about half a second on 100,000 vehicles). */
+  async warm(): Promise<void> {
+    await this.snapshots.warm(await readCatalogueVersion(this.db));
+  }
+
+  /** A page of public vehicles matching a search, with the count (SEARCH-01..05). */
+  async search(q: VehicleSearchQuery): Promise<PrecompressedBody> {
+    const filters = toSearchFilters(q);
+    const version = await readCatalogueVersion(this.db);
+    const order = q.sort ?? 'relevance';
+    return this.keep(version, `search ${searchKey(q)}`, async () => {
+      const { ids, total, totalIsLowerBound } = await this.page(version, filters, order, q.page, q.limit);
+      const vehicles = await this.cards.jsonOf(this.db, version, ids);
+      const rest = {
+        total,
+        pages: Math.ceil(total / q.limit),
+        page: q.page,
+        ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+      };
+      return cardListJson(vehicles, rest, searchRest);
+    });
+  }
+
+  /** Up to `limit` random public vehicles matching the search (the home page fallback), as JSON; never kept. */
+  async random(q: VehicleSearchQuery): Promise<string> {
+    const version = await readCatalogueVersion(this.db);
+    const ids = (await this.snapshots.at(version)).matchingIds(toSearchFilters(q));
+    const picked = new Set<string>();
+    if (ids.length <= q.limit) for (const id of ids) picked.add(id);
+    else while (picked.size < q.limit) picked.add(ids[Math.floor(Math.random() * ids.length)] as string);
+    const vehicles = await this.cards.jsonOf(this.db, version, shuffle([...picked]));
+    const total = ids.length;
+    return cardListJson(vehicles, { total, pages: Math.ceil(total / q.limit), page: 1 }, searchRest);
+  }
+
+  /** The newest public vehicles carrying a tag (HOME-12, HOME-13). */
+  async tagged(tag: Tag, limit: number): Promise<PrecompressedBody> {
+    const version = await readCatalogueVersion(this.db);
+    return this.keep(version, `tagged ${tag} ${limit}`, async () => {
+      // The newest tagged vehicles are the first page of a search by that tag.
+      const filters: SearchFilters = { ...NO_FILTERS, values: { tags: [tag] } };
+      const { ids } = await this.page(version, filters, 'newest', 1, limit);
+      return cardListJson(await this.cards.jsonOf(this.db, version, ids), {}, listRest);
+    });
+  }
+
+  /** Makes of public vehicles merged with the default list, sorted. */
+  async makes(): Promise<PrecompressedBody> {
+    const version = await readCatalogueVersion(this.db);
+    return this.keep(version, 'makes', async () => {
+      const makes = new Set<string>(DEFAULT_MAKES);
+      for (const make of await readPublicMakes(this.db)) if (make.trim()) makes.add(make);
+      return JSON.stringify(makesResponseSchema.parse({ makes: [...makes].sort(byName) }));
+    });
+  }
+
+  /** Models of a make among public vehicles, sorted. */
+  async models(make: string): Promise<PrecompressedBody> {
+    const version = await readCatalogueVersion(this.db);
+    return this.keep(version, `models ${make}`, async () => {
+      const models = (await readPublicModels(this.db, make)).filter((m) => m.trim() !== '').sort(byName);
+      return JSON.stringify(modelsResponseSchema.parse({ models }));
+    });
+  }
+
+  /**
+   * Vehicles like the given one (DETAIL-29): the same make first (the same model before other
+   * models), then other makes closest in price, else in year, else the newest. Never the
+   * excluded vehicle. Each step reads a bounded slice through an index, so the catalogue size
+   * does not matter.
+   */
+  async similar(target: SimilarTo): Promise<VehicleSummary[]> {
+    const chosen: SummaryRow[] = [];
+    const taken = new Set<string>();
+    const take = (rows: SummaryRow[]) => {
+      for (const r of rows) {
+        if (chosen.length >= target.limit || taken.has(r.id)) continue;
+        chosen.push(r);
+        taken.add(r.id);
+      }
+    };
+    const slice = { exclude: target.exclude, taken };
+    if (target.make) {
+      const sameMake = await readSimilarSlice(this.db, { ...slice, make: target.make, limit: SAME_MAKE_SLICE });
+      const sameModel = sameMake.filter((r) => target.model && r.model === target.model);
+      const otherModels = sameMake.filter((r) => !(target.model && r.model === target.model));
+      take([...sameModel.sort(byCloseness(target)), ...otherModels.sort(byCloseness(target))]);
+    }
+    if (chosen.length < target.limit) {
+      const limit = target.limit - chosen.length;
+      // The nearest prices (else years) on either side, each read in order from its index.
+      const near =
+        target.priceCents !== undefined
+          ? { column: 'price_cents' as const, bound: target.priceCents }
+          : target.year !== undefined
+            ? { column: 'year' as const, bound: target.year }
+            : undefined;
+      const others = near
+        ? (
+            await Promise.all(
+              (['at or above', 'below'] as const).map((side) =>
+                readSimilarSlice(this.db, { ...slice, limit, from: { ...near, side } }),
+              ),
+            )
+          ).flat()
+        : await readSimilarSlice(this.db, { ...slice, limit });
+      take(others.sort(byCloseness(target)));
+    }
+    return toSummaries(this.db, chosen);
+  }
+
+  /** One page of ids matching the filters: from the snapshot, or from the kept matches of the words. */
+  private async page(
+    version: number,
+    filters: SearchFilters,
+    order: SearchOrder,
+    page: number,
+    limit: number,
+  ): Promise<{ ids: string[]; total: number; totalIsLowerBound?: boolean }> {
+    const snapshot = await this.snapshots.at(version);
+    const offset = (page - 1) * limit;
+    if (filters.terms.length === 0) {
+      // Without words there is nothing to rank: relevance is newest first (SEARCH-04).
+      return snapshot.search(filters, order === 'relevance' ? 'newest' : order, offset, limit);
+    }
+    const found = await this.kept.get(version, `text ${order} ${page} ${limit} ${JSON.stringify(filters)}`, () =>
+      textSearchPage(this.db, this.dialect, snapshot, filters, { order, offset, limit }),
+    );
+    return { ids: found.ids, total: found.total, ...(found.totalIsLowerBound ? { totalIsLowerBound: true } : {}) };
+  }
+
+  /** The answer kept under `key` for this catalogue version, computing its JSON on a miss. */
+  private keep(version: number, key: string, computeJson: () => Promise<string>): Promise<PrecompressedBody> {
+    return this.kept.get(version, key, async () => new PrecompressedBody(Buffer.from(await computeJson()), JSON_TYPE));
+  }
+}
+
+/**
+ * What tells two searches apart: their filters as the catalogue applies them, order, page and
+ * size. Two queries with the same key get the same answer (the search benchmark counts distinct
+ * searches with it).
+ */
+export function searchKey(q: VehicleSearchQuery): string {
+  return `${q.sort ?? 'relevance'} ${q.page} ${q.limit} ${JSON.stringify(toSearchFilters(q))}`;
+}
+
+/** How many of the same make the similar list chooses among. */
+const SAME_MAKE_SLICE = 200;
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+
+const distance = (a: number, b: number | undefined) => (b === undefined ? 0 : Math.abs(a - b));
+
+/** Closest first: price matters most, then year; newer listings break ties. */
+function byCloseness(target: SimilarTo) {
+  return (a: SummaryRow, b: SummaryRow) =>
+    distance(a.price_cents, target.priceCents) - distance(b.price_cents, target.priceCents) ||
+    distance(a.year, target.year) - distance(b.year, target.year) ||
+    b.created_at.localeCompare(a.created_at);
+}
+
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}

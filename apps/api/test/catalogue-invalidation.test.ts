@@ -1,0 +1,58 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../src/db/schema.ts';
+import { FULL_TEXT_COLUMNS, readCatalogueVersion } from '../src/features/catalogue/catalogue-repository.ts';
+import { SNAPSHOT_COLUMNS } from '../src/features/catalogue/search-filters.ts';
+import { SUMMARY_COLUMNS } from '../src/features/vehicles/vehicle-mapper.ts';
+import { createVehicle } from './fixtures/vehicles.ts';
+import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
+
+/**
+ * Everything the catalogue keeps (snapshots, word matches, cards, answers) is valid for one
+ * catalogue version, which triggers move when a vehicle row changes in a column they list
+ * (migration 2026-11-22-public-search). That list is written in the migration, apart from the
+ * columns the catalogue reads: this test fails when a card, snapshot or full-text column is
+ * missing from it, so a new card column can never serve stale cards.
+ */
+const READ_COLUMNS = [...new Set<string>([...SUMMARY_COLUMNS, ...SNAPSHOT_COLUMNS, ...FULL_TEXT_COLUMNS])].sort();
+
+/** The columns whose update moves the catalogue version, as the database holds its trigger. */
+async function triggerColumns(db: Kysely<DB>, dialect: string): Promise<string[]> {
+  if (dialect === 'sqlite') {
+    const row = (
+      await sql<{ sql: string }>`select sql from sqlite_master
+        where type = 'trigger' and name = 'catalogue_version_vehicle_update'`.execute(db)
+    ).rows[0];
+    const listed = /AFTER UPDATE OF (.+?) ON vehicles/i.exec(row?.sql ?? '')?.[1] ?? '';
+    return listed.split(',').map((c) => c.trim());
+  }
+  const rows = await sql<{ column_name: string }>`select event_object_column as column_name
+    from information_schema.triggered_update_columns
+    where trigger_name = 'catalogue_version_vehicle_update' and trigger_schema = current_schema()`.execute(db);
+  return rows.rows.map((r) => r.column_name);
+}
+
+describe.each(DIALECTS)('catalogue version upkeep on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+  });
+  afterAll(async () => ctx?.close());
+
+  it('moves on an update of every column a card, the snapshot or the full-text index reads', async () => {
+    const listed = await triggerColumns(ctx.database.db, dialect);
+    expect(listed.length).toBeGreaterThan(0);
+    // The id never changes; every other column read must be listed.
+    expect(READ_COLUMNS.filter((c) => c !== 'id' && !listed.includes(c))).toEqual([]);
+  });
+
+  it('moves when a listed column changes and stays when only a counter does', async () => {
+    const db = ctx.database.db;
+    const { id } = await createVehicle(db, { title: '1967 Ford Mustang' });
+    const before = await readCatalogueVersion(db);
+    await db.updateTable('vehicles').set({ view_count: 5 }).where('id', '=', id).execute();
+    expect(await readCatalogueVersion(db)).toBe(before);
+    await db.updateTable('vehicles').set({ description: 'Numbers-matching engine' }).where('id', '=', id).execute();
+    expect(await readCatalogueVersion(db)).toBeGreaterThan(before);
+  });
+});
