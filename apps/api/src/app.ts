@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -17,10 +18,9 @@ import { registerRoutes } from './routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { COMPRESSION_THRESHOLD, jsonCompressionPlugin } from './plugins/json-compression.ts';
-import { SECURITY_HEADER_OPTIONS, securityHeadersPlugin } from './plugins/security-headers.ts';
+import { COMPRESS_OPTIONS } from './plugins/compression.ts';
+import { SECURITY_HEADER_OPTIONS } from './plugins/security-headers.ts';
 import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
-import { sendCompressedHtml } from './features/storefront-pages/compress-page.ts';
 import { pageRenderer } from './features/storefront-pages/page-html.ts';
 
 export interface AppOptions {
@@ -42,13 +42,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, SECURITY_HEADER_OPTIONS);
-  // API JSON compressed per response (brotli or gzip as the client asks), above 1 KB only. The web
-  // build's files already carry a Content-Encoding from their .br/.gz twins, which the plugin leaves as is.
-  // JSON answers are compressed in one call by jsonCompressionPlugin (its hook runs first and marks
-  // them); the plugin keeps the streams and everything else.
-  await app.register(jsonCompressionPlugin);
-  await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD, encodings: ['br', 'gzip'] });
+  await app.register(helmet, SECURITY_HEADER_OPTIONS);
+  // Every route's answer compressed as it is sent (brotli or gzip as the client asks, above 1 KB),
+  // with the options and negotiation of plugins/compression.ts; kept answers are sent already
+  // compressed (plugins/precompressed.ts) and the web build's files with the Content-Encoding of
+  // their .br/.gz twins, both of which the plugin passes as they are (decision 107).
+  await app.register(compress, COMPRESS_OPTIONS);
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: false });
   // Added before the plugin so this onRoute hook runs ahead of the plugin's own, which reads the config.
   if (!config.rateLimit)
@@ -107,16 +106,25 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       if (request.url.startsWith('/assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
   }
-  // Page URLs get the web app's HTML with their first data (page-html.ts); API, uploads and
-  // file-like paths stay 404 JSON.
+  if (renderPage) {
+    // Page URLs get the web app's HTML with their first data (page-html.ts); API, uploads and
+    // file-like paths go on to the 404 below. A route rather than the not-found handler:
+    // @fastify/compress adds its hooks to routes only, so this is how pages are compressed
+    // like every other answer (decision 107). Other methods, HEAD included, stay 404s.
+    app.get('/*', { schema: { hide: true }, exposeHeadRoute: false }, async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      if (url.startsWith('/api') || url.startsWith('/uploads/') || path.extname(url) !== '')
+        return reply.callNotFound();
+      const page = await renderPage(app, request.url);
+      return reply
+        .code(page.status)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
+    });
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isPage =
-      request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/uploads/') && path.extname(url) === '';
-    if (renderPage && isPage) {
-      const page = await renderPage(app, request.url);
-      return sendCompressedHtml(request, reply.code(page.status).header('Cache-Control', 'no-cache'), page.html);
-    }
     return reply.code(404).send({ message: `Route ${request.method} ${url} not found` });
   });
   return app;
