@@ -16,11 +16,11 @@ export interface AuthUser {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: requires a valid token of an active user. */
+    /** Hook: requires a valid token of an active user (the signed-in subtree's onRequest in routes.ts). */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: requires an admin role (after authenticate). */
+    /** Hook: requires an admin role, authenticating first when needed (the admin subtree's onRequest in routes.ts). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: reads a token when one is sent, ignores a missing or bad one. */
+    /** Hook: reads a token when one is sent, ignores a missing or bad one. */
     optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     signAccessToken: (user: { id: string; role: string }) => string;
   }
@@ -102,7 +102,7 @@ function bearerToken(header: string | undefined): string | undefined {
   return parts.length === 2 && parts[1] ? parts[1] : undefined;
 }
 
-/** The signed-in user of a route that ran `authenticate`. */
+/** The signed-in user of a route that ran `authenticate` or `requireAdmin`. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.auth) throw unauthorized(MSG.notSignedIn);
   return request.auth;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,40 +5,36 @@ import { idParamSchema } from '@vm/shared/common';
 import { MSG } from '@vm/shared/messages';
 import { changePasswordBodySchema, changePasswordResponseSchema, deleteAccountBodySchema } from '@vm/shared/user';
 import { vehicleListSchema } from '@vm/shared/vehicle';
-import { badRequest, conflict, forbidden } from '../../lib/http-errors.ts';
-import { currentUser } from '../../plugins/auth.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { issueRefreshToken, revokeUserTokens } from '../auth/refresh-tokens.ts';
-import { withdrawOpenOffers } from '../offers/offer-repository.ts';
-import { countActiveSuperAdmins } from '../users/user-repository.ts';
-import { toSummaries } from '../vehicles/vehicle-repository.ts';
-import { listWatchedVehicles, removeAllWatches } from '../watch/watch-repository.ts';
-import { eraseUser, updatePasswordHash } from './account-repository.ts';
+import { forbidden } from '../../lib/http-errors.ts';
+import { type AuthUser, currentUser } from '../../plugins/auth.ts';
+import { type AccountOwner, changePassword, deleteOwnAccount, ownWatchlist } from './account-service.ts';
 
 const messageSchema = z.object({ message: z.string() });
 /** Password checks are slow on purpose; this also caps guessing through these routes. */
 const passwordRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
-/** The signed-in user's own account: watchlist, password change and account deletion (under /users). */
+const ownerOf = (me: AuthUser): AccountOwner => ({
+  id: me.id,
+  isSuperAdmin: me.isSuperAdmin,
+  passwordHash: me.row.password_hash,
+});
+
+/**
+ * The signed-in user's own account: watchlist, password change and account deletion (under /users).
+ * Registered in the signed-in subtree of routes.ts, whose hook has already authenticated the caller.
+ */
 export async function accountRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/watchlist',
-    {
-      preHandler: app.authenticate,
-      schema: { tags: ['account'], security: [{ bearer: [] }], response: { 200: vehicleListSchema } },
-    },
-    async (request) => {
-      const me = currentUser(request);
-      return { vehicles: await toSummaries(app.db, await listWatchedVehicles(app.db, me.id)) };
-    },
+    { schema: { tags: ['account'], security: [{ bearer: [] }], response: { 200: vehicleListSchema } } },
+    async (request) => ({ vehicles: await ownWatchlist(app.db, currentUser(request).id) }),
   );
 
   app.put(
     '/:id/password',
     {
-      preHandler: app.authenticate,
       config: passwordRateLimit,
       schema: {
         tags: ['account'],
@@ -51,29 +46,16 @@ export async function accountRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const me = currentUser(request);
+      // Nobody changes another account's password here, not even an admin.
       if (me.id !== request.params.id) throw forbidden(MSG.forbidden);
-      const { currentPassword, newPassword } = request.body;
-      if (!(await verifyPassword(me.row.password_hash, currentPassword)))
-        throw badRequest(MSG.currentPasswordIncorrect, 'currentPassword');
-      const passwordHash = await hashPassword(newPassword);
-      // Every session ends, this one included; the caller continues on a fresh token pair.
-      const refreshToken = await app.db.transaction().execute(async (trx) => {
-        await updatePasswordHash(trx, me.id, passwordHash);
-        await revokeUserTokens(trx, me.id);
-        return issueRefreshToken(trx, me.id);
-      });
-      return {
-        message: 'Password updated successfully!',
-        token: app.signAccessToken({ id: me.id, role: me.role }),
-        refreshToken,
-      };
+      const { message, refreshToken } = await changePassword(app.db, ownerOf(me), request.body);
+      return { message, token: app.signAccessToken({ id: me.id, role: me.role }), refreshToken };
     },
   );
 
   app.delete(
     '/me',
     {
-      preHandler: app.authenticate,
       config: passwordRateLimit,
       schema: {
         tags: ['account'],
@@ -83,17 +65,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      if (!(await verifyPassword(me.row.password_hash, request.body.password)))
-        throw badRequest(MSG.passwordIncorrect, 'password');
-      const unusableHash = await hashPassword(randomBytes(32).toString('base64url'));
-      await app.db.transaction().execute(async (trx) => {
-        if (me.isSuperAdmin && (await countActiveSuperAdmins(trx, me.id)) === 0) throw conflict(MSG.lastSuperAdmin);
-        await removeAllWatches(trx, me.id);
-        await withdrawOpenOffers(trx, me.id);
-        await eraseUser(trx, me.id, unusableHash);
-        await revokeUserTokens(trx, me.id);
-      });
+      await deleteOwnAccount(app.db, ownerOf(currentUser(request)), request.body.password);
       return { message: 'Your account has been deleted' };
     },
   );

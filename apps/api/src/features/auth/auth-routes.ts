@@ -8,20 +8,14 @@ import {
   refreshResponseSchema,
   registerBodySchema,
 } from '@vm/shared/auth';
-import { BUYER_ROLE } from '@vm/shared/constants';
-import { MSG } from '@vm/shared/messages';
 import { userSchema } from '@vm/shared/user';
 import { currentUser } from '../../plugins/auth.ts';
-import { isUniqueViolation } from '../../plugins/errors.ts';
-import { conflict, forbidden, unauthorized } from '../../lib/http-errors.ts';
-import { recordActivity } from '../activity/activity-repository.ts';
 import { toUser } from '../users/user-mapper.ts';
-import { findUserByEmail, findUserById, insertUser } from '../users/user-repository.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { logIn, logOut, refreshSession, registerBuyer } from './auth-service.ts';
 
 const messageSchema = z.object({ message: z.string() });
 
+/** Registration, login, token refresh and logout under /api/auth: no sign-in needed. */
 export async function authRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -30,26 +24,8 @@ export async function authRoutes(appBase: FastifyInstance) {
     '/register',
     { config: perIp(20), schema: { tags: ['auth'], body: registerBodySchema, response: { 201: authResponseSchema } } },
     async (request, reply) => {
-      const body = request.body;
-      if (await findUserByEmail(app.db, body.email)) throw conflict(MSG.emailTaken);
-      const passwordHash = await hashPassword(body.password);
-      try {
-        const row = await app.db.transaction().execute(async (trx) => {
-          const created = await insertUser(trx, { ...body, passwordHash, role: BUYER_ROLE, isActive: true });
-          await recordActivity(
-            trx,
-            'user_registration',
-            created.id,
-            `${created.first_name} ${created.last_name} registered`,
-          );
-          return created;
-        });
-        const refreshToken = await issueRefreshToken(app.db, row.id);
-        return reply.code(201).send({ token: app.signAccessToken(row), refreshToken, user: toUser(row) });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(MSG.emailTaken);
-        throw err;
-      }
+      const { user, refreshToken } = await registerBuyer(app.db, request.body);
+      return reply.code(201).send({ token: app.signAccessToken(user), refreshToken, user });
     },
   );
 
@@ -66,14 +42,8 @@ export async function authRoutes(appBase: FastifyInstance) {
       schema: { tags: ['auth'], body: loginBodySchema, response: { 200: authResponseSchema } },
     },
     async (request) => {
-      const { email, password } = request.body;
-      const row = await findUserByEmail(app.db, email);
-      // Verify against a dummy hash for unknown emails so the answer time does not reveal them.
-      const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
-      if (!row || !ok) throw unauthorized(MSG.invalidCredentials);
-      if (row.is_active !== 1) throw forbidden(MSG.accountInactive);
-      const refreshToken = await issueRefreshToken(app.db, row.id);
-      return { token: app.signAccessToken(row), refreshToken, user: toUser(row) };
+      const { user, refreshToken } = await logIn(app.db, request.body.email, request.body.password);
+      return { token: app.signAccessToken(user), refreshToken, user };
     },
   );
 
@@ -84,14 +54,8 @@ export async function authRoutes(appBase: FastifyInstance) {
       schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: refreshResponseSchema } },
     },
     async (request) => {
-      const result = await rotateRefreshToken(app.db, request.body.refreshToken);
-      if (!result.ok) throw unauthorized(MSG.sessionExpired);
-      const row = await findUserById(app.db, result.userId);
-      if (row?.is_active !== 1) {
-        await revokeRefreshToken(app.db, result.token);
-        throw unauthorized(MSG.sessionExpired);
-      }
-      return { token: app.signAccessToken(row), refreshToken: result.token };
+      const { account, refreshToken } = await refreshSession(app.db, request.body.refreshToken);
+      return { token: app.signAccessToken(account), refreshToken };
     },
   );
 
@@ -99,14 +63,22 @@ export async function authRoutes(appBase: FastifyInstance) {
     '/logout',
     { schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: messageSchema } } },
     async (request) => {
-      await revokeRefreshToken(app.db, request.body.refreshToken);
+      await logOut(app.db, request.body.refreshToken);
       return { message: 'Logged out' };
     },
   );
+}
+
+/**
+ * GET /api/auth/me: the signed-in user, as the session read it. Registered in the signed-in
+ * subtree of routes.ts, whose hook has already authenticated the caller.
+ */
+export async function currentUserRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/me',
-    { preHandler: app.authenticate, schema: { tags: ['auth'], response: { 200: z.object({ user: userSchema }) } } },
+    { schema: { tags: ['auth'], response: { 200: z.object({ user: userSchema }) } } },
     async (request) => ({ user: toUser(currentUser(request).row) }),
   );
 }

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, RefreshTokensTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 
 const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// The refresh_tokens table's queries. The rotation rule built on them is in auth-service.ts.
 
 /** Issues an opaque refresh token; only its hash is stored. */
 export async function issueRefreshToken(db: Kysely<DB>, userId: string, familyId: string = newId()): Promise<string> {
@@ -25,41 +27,32 @@ export async function issueRefreshToken(db: Kysely<DB>, userId: string, familyId
   return token;
 }
 
-export type RotateResult = { ok: true; userId: string; token: string } | { ok: false };
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 
-/**
- * Rotates a refresh token. A token that was already rotated or revoked is a sign of theft:
- * its whole family is revoked. Runs in one transaction so two racing uses cannot both win.
- */
-export function rotateRefreshToken(db: Kysely<DB>, token: string): Promise<RotateResult> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('refresh_tokens')
-      .selectAll()
-      .where('token_hash', '=', hashToken(token))
-      .executeTakeFirst();
-    if (!row) return { ok: false };
-    const now = nowIso();
-    if (row.revoked_at !== null) {
-      await trx
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: now })
-        .where('family_id', '=', row.family_id)
-        .where('revoked_at', 'is', null)
-        .execute();
-      return { ok: false };
-    }
-    if (row.expires_at < now) return { ok: false };
-    const revoked = await trx
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
-      .where('id', '=', row.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(revoked.numUpdatedRows) !== 1) return { ok: false };
-    const next = await issueRefreshToken(trx, row.user_id, row.family_id);
-    return { ok: true, userId: row.user_id, token: next };
-  });
+/** The stored row of a refresh token, found by its hash. */
+export function findRefreshToken(db: Kysely<DB>, token: string): Promise<RefreshTokenRow | undefined> {
+  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+}
+
+/** Revokes every live token of a family (one sign-in and all its rotations). */
+export async function revokeTokenFamily(db: Kysely<DB>, familyId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes one live token by id; false when it was already revoked (another use won). */
+export async function revokeLiveToken(db: Kysely<DB>, id: string): Promise<boolean> {
+  const revoked = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(revoked.numUpdatedRows) === 1;
 }
 
 export async function revokeRefreshToken(db: Kysely<DB>, token: string): Promise<void> {

@@ -10,7 +10,7 @@ import type { ContactSubmit } from '@vm/shared/contact';
 import type { DB } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { ilike } from '../offers/offer-mapper.ts';
+import { ilike } from '../../db/text-match.ts';
 import type { ContactRow } from './contact-mapper.ts';
 
 export interface ContactListFilters {

@@ -10,24 +10,12 @@ import {
   contactSubmitSchema,
   contactUpdateSchema,
 } from '@vm/shared/contact';
-import { totalPages } from '@vm/shared/pagination';
-import { notFound } from '../../lib/http-errors.ts';
-import { recordActivity } from '../activity/activity-repository.ts';
-import { toContact } from './contact-mapper.ts';
-import {
-  contactStats,
-  deleteContact,
-  findContact,
-  insertContact,
-  listContacts,
-  updateContact,
-} from './contact-repository.ts';
+import { deleteInquiry, inquiryPage, inquiryStats, submitInquiry, updateInquiry } from './contact-service.ts';
 
-const CONTACT_NOT_FOUND = 'Contact not found';
 /** Per client address: enough for a person, too few for a spam script. */
 const SUBMIT_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
-/** The public contact form and the admin inquiry management under /api/contact. */
+/** The public contact form under /api/contact. */
 export async function contactRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
@@ -42,21 +30,18 @@ export async function contactRoutes(appBase: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await app.db.transaction().execute(async (trx) => {
-        const row = await insertContact(trx, request.body);
-        await recordActivity(trx, 'contact_lead', row.id, `New inquiry from ${row.full_name}: ${row.subject}`);
-      });
+      await submitInquiry(app.db, request.body);
       return reply.code(201).send({ success: true as const, message: 'Contact form submitted successfully' });
     },
   );
-
-  await app.register(adminContactRoutes, { prefix: '/admin' });
 }
 
-/** /api/contact/admin/*: every route needs an admin. */
-async function adminContactRoutes(appBase: FastifyInstance) {
+/**
+ * Inquiry management under /api/contact/admin. Registered in the admin subtree of routes.ts,
+ * whose hook has already checked the role.
+ */
+export async function adminContactRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireAdmin);
   const security = [{ bearer: [] }];
 
   app.get(
@@ -69,25 +54,11 @@ async function adminContactRoutes(appBase: FastifyInstance) {
         response: { 200: contactListResponseSchema },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const { rows, total } = await listContacts(app.db, q);
-      const pages = totalPages(total, q.limit);
-      return {
-        contacts: rows.map(toContact),
-        pagination: {
-          currentPage: q.page,
-          totalPages: pages,
-          totalContacts: total,
-          hasNextPage: q.page < pages,
-          hasPrevPage: q.page > 1,
-        },
-      };
-    },
+    async (request) => inquiryPage(app.db, request.query),
   );
 
   app.get('/stats', { schema: { tags: ['contact'], security, response: { 200: contactStatsSchema } } }, async () =>
-    contactStats(app.db),
+    inquiryStats(app.db),
   );
 
   app.put(
@@ -101,13 +72,7 @@ async function adminContactRoutes(appBase: FastifyInstance) {
         response: { 200: z.object({ contact: contactSchema }) },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      if (!(await updateContact(app.db, id, request.body))) throw notFound(CONTACT_NOT_FOUND);
-      const row = await findContact(app.db, id);
-      if (!row) throw notFound(CONTACT_NOT_FOUND);
-      return { contact: toContact(row) };
-    },
+    async (request) => ({ contact: await updateInquiry(app.db, request.params.id, request.body) }),
   );
 
   app.delete(
@@ -116,7 +81,7 @@ async function adminContactRoutes(appBase: FastifyInstance) {
       schema: { tags: ['contact'], security, params: idParamSchema, response: { 200: successSchema } },
     },
     async (request) => {
-      if (!(await deleteContact(app.db, request.params.id))) throw notFound(CONTACT_NOT_FOUND);
+      await deleteInquiry(app.db, request.params.id);
       return { success: true as const };
     },
   );

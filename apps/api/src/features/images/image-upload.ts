@@ -1,10 +1,9 @@
 import { availableParallelism } from 'node:os';
-import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from '@vm/shared/constants';
 import { MSG } from '@vm/shared/messages';
-import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { FileStorage } from './local-storage.ts';
 import { removeVehicleImage, storeVehicleImage } from './vehicle-image-files.ts';
@@ -14,35 +13,6 @@ export const unsupportedMedia = (message: string) => new HttpError(415, message)
 
 /** Image formats a vehicle photo may be, told by the file's bytes. */
 export const VEHICLE_IMAGE_MIMES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
-
-/**
- * Reads every file of `field` from a multipart request into memory. Files over the size limit are
- * refused by @fastify/multipart itself (413); more than `maxFiles` files is refused here before
- * any of them is processed. Other fields are drained and ignored.
- */
-export async function readUploadedFiles(
-  request: FastifyRequest,
-  field: string,
-  maxFiles: number,
-  tooMany: HttpError,
-): Promise<Buffer[]> {
-  if (!request.isMultipart()) throw badRequest(MSG.noFile);
-  const files: Buffer[] = [];
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== field) {
-      part.file.resume();
-      continue;
-    }
-    if (files.length >= maxFiles) {
-      part.file.resume();
-      throw tooMany;
-    }
-    files.push(await part.toBuffer());
-  }
-  if (files.length === 0) throw badRequest(MSG.noFile);
-  return files;
-}
 
 export interface CheckedImage {
   data: Buffer;

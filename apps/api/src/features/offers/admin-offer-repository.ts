@@ -9,7 +9,7 @@ import {
 import { dollarsToCents } from '@vm/shared/money';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { type OfferJoinedRow, offersWithParties } from './offer-mapper.ts';
+import { type OfferJoinedRow, offersWithParties } from './offer-repository.ts';
 
 export interface AdminOfferFilters {
   status?: OfferStatus | undefined;

@@ -1,39 +1,9 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { OfferStatus } from '@vm/shared/constants';
 import { centsToDollars } from '@vm/shared/money';
 import type { Offer } from '@vm/shared/offer';
-import type { DB } from '../../db/schema.ts';
+import type { OfferJoinedRow } from './offer-repository.ts';
 
-/** Offers joined with their buyer and vehicle: the one query shape every offer read starts from. */
-export function offersWithParties(db: Kysely<DB>) {
-  return db
-    .selectFrom('offers')
-    .innerJoin('users', 'users.id', 'offers.user_id')
-    .innerJoin('vehicles', 'vehicles.id', 'offers.vehicle_id')
-    .select([
-      'offers.id',
-      'offers.amount_cents',
-      'offers.status',
-      'offers.message',
-      'offers.response_message',
-      'offers.created_at',
-      'offers.updated_at',
-      'offers.user_id',
-      'offers.vehicle_id',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'vehicles.slug as vehicle_slug',
-      'vehicles.title as vehicle_title',
-      'vehicles.year as vehicle_year',
-      'vehicles.make as vehicle_make',
-      'vehicles.model as vehicle_model',
-    ]);
-}
-
-type OfferQuery = ReturnType<typeof offersWithParties>;
-export type OfferJoinedRow = OfferQuery extends SelectQueryBuilder<infer _DB, infer _TB, infer O> ? O : never;
-
+/** An offer row joined with its buyer and vehicle, to the shared Offer shape. */
 export function toOffer(row: OfferJoinedRow): Offer {
   return {
     id: row.id,
@@ -55,10 +25,3 @@ export function toOffer(row: OfferJoinedRow): Offer {
     },
   };
 }
-
-/** LIKE wildcards in a search term are plain text: each of ! % _ is escaped with '!'. */
-const escapeLike = (term: string) => term.replace(/[!%_]/g, '!$&');
-
-/** Case-insensitive text match usable on both databases; the term is never a pattern. */
-export const ilike = (column: string, term: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(term.toLowerCase())}%`} escape '!'`;

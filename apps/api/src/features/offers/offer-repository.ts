@@ -1,24 +1,52 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Offer } from '@vm/shared/offer';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { DB, OffersTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
 import { nowIso } from '../../lib/time.ts';
-import { offersWithParties, toOffer } from './offer-mapper.ts';
 
 export type OfferRow = Selectable<OffersTable>;
 
 /** What the buyer sees when an account deletion withdraws their open offer. */
 export const WITHDRAWN_BY_BUYER = 'Withdrawn by the buyer';
 
+/** Offers joined with their buyer and vehicle: the one query shape every offer read starts from. */
+export function offersWithParties(db: Kysely<DB>) {
+  return db
+    .selectFrom('offers')
+    .innerJoin('users', 'users.id', 'offers.user_id')
+    .innerJoin('vehicles', 'vehicles.id', 'offers.vehicle_id')
+    .select([
+      'offers.id',
+      'offers.amount_cents',
+      'offers.status',
+      'offers.message',
+      'offers.response_message',
+      'offers.created_at',
+      'offers.updated_at',
+      'offers.user_id',
+      'offers.vehicle_id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'vehicles.slug as vehicle_slug',
+      'vehicles.title as vehicle_title',
+      'vehicles.year as vehicle_year',
+      'vehicles.make as vehicle_make',
+      'vehicles.model as vehicle_model',
+    ]);
+}
+
+type OfferQuery = ReturnType<typeof offersWithParties>;
+/** One row of offersWithParties: what offer-mapper.ts turns into the shared Offer. */
+export type OfferJoinedRow = OfferQuery extends SelectQueryBuilder<infer _DB, infer _TB, infer O> ? O : never;
+
 /** The caller's own offers on one vehicle (at most one, by the unique constraint). */
-export async function listOwnOffers(db: Kysely<DB>, userId: string, vehicleId: string): Promise<Offer[]> {
-  const rows = await offersWithParties(db)
+export function listOwnOffers(db: Kysely<DB>, userId: string, vehicleId: string): Promise<OfferJoinedRow[]> {
+  return offersWithParties(db)
     .where('offers.user_id', '=', userId)
     .where('offers.vehicle_id', '=', vehicleId)
     .orderBy('offers.created_at', 'desc')
     .execute();
-  return rows.map(toOffer);
 }
 
 // The queries of a buyer's offer submission, built once (lib/reusable-query.ts).
@@ -27,10 +55,9 @@ const offerOfBuyerQuery = reusableQuery((db: Kysely<DB>, userId: string, vehicle
   db.selectFrom('offers').selectAll().where('user_id', '=', userId).where('vehicle_id', '=', vehicleId),
 );
 
-export async function getOffer(db: Kysely<DB>, id: string): Promise<Offer> {
-  const row = (await offerByIdQuery(db, id)).rows[0];
-  if (!row) throw new Error(`offer ${id} not found`);
-  return toOffer(row);
+/** One offer with its buyer and vehicle, or undefined. */
+export async function findOfferWithParties(db: Kysely<DB>, id: string): Promise<OfferJoinedRow | undefined> {
+  return (await offerByIdQuery(db, id)).rows[0];
 }
 
 export async function findOfferRow(db: Kysely<DB>, userId: string, vehicleId: string): Promise<OfferRow | undefined> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageVisitBodySchema } from '@vm/shared/tracking';
-import { insertPageVisit } from './page-visit-repository.ts';
+import { recordPageVisit } from './tracking-service.ts';
 
 /** POST /tracking/page-visit: anonymous or signed-in (the user is attached when a valid token comes). */
 export async function trackingRoutes(appBase: FastifyInstance) {
@@ -22,7 +22,7 @@ export async function trackingRoutes(appBase: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await insertPageVisit(app.db, {
+      await recordPageVisit(app.db, {
         page: request.body.page,
         referrer: request.body.referrer,
         userId: request.auth?.id ?? null,

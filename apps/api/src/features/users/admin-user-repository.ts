@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { SortOrder } from '@vm/shared/common';
 import type { USER_SORT_FIELDS } from '@vm/shared/constants';
 import type { DB } from '../../db/schema.ts';
-import { ilike } from '../offers/offer-mapper.ts';
+import { ilike } from '../../db/text-match.ts';
 import type { UserRow } from './user-repository.ts';
 
 export interface UserListFilters {

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { DB, UsersTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
@@ -87,4 +87,9 @@ export async function countActiveSuperAdmins(db: Kysely<DB>, excludeId?: string)
   if (excludeId) q = q.where('id', '!=', excludeId);
   const r = await q.executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** Writes the given columns of one user. */
+export async function updateUserColumns(db: Kysely<DB>, id: string, changes: Updateable<UsersTable>): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }

@@ -1,10 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import { DEFAULT_MAKES } from '@vm/shared/constants';
 import type { AdminVehicleListQuery } from '@vm/shared/vehicle';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { ilike } from '../offers/offer-mapper.ts';
-import type { VehicleImageRow, VehicleRow } from './vehicle-mapper.ts';
+import { ilike } from '../../db/text-match.ts';
+import type { VehicleRow } from './vehicle-mapper.ts';
 
 /** Sort fields of the admin list mapped to columns: the schema whitelists the keys. */
 const SORT_COLUMNS = {
@@ -134,33 +133,7 @@ export async function reorderVehicleImages(db: Kysely<DB>, vehicleId: string, or
   }
 }
 
-/** Picks an image by index into the ordered list, by id, or by its URL. */
-export function findImage(images: VehicleImageRow[], ref: number | string, urlOf: (row: VehicleImageRow) => string) {
-  if (typeof ref === 'number') return images[ref];
-  return images.find((img) => img.id === ref || urlOf(img) === ref);
-}
-
-/** The default makes merged with every make and model in the catalogue, sorted. */
-export async function listMakesModels(db: Kysely<DB>): Promise<{ make: string; models: string[] }[]> {
-  const rows = await db.selectFrom('vehicles').select(['make', 'model']).distinct().execute();
-  const byKey = new Map<string, { make: string; models: Set<string> }>();
-  const entry = (make: string) => {
-    const key = make.toLowerCase();
-    let found = byKey.get(key);
-    if (!found) {
-      found = { make, models: new Set() };
-      byKey.set(key, found);
-    }
-    return found;
-  };
-  for (const make of DEFAULT_MAKES) entry(make);
-  for (const row of rows) {
-    if (!row.make.trim()) continue;
-    const e = entry(row.make.trim());
-    if (row.model.trim()) e.models.add(row.model.trim());
-  }
-  const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
-  return [...byKey.values()]
-    .sort((a, b) => byName(a.make, b.make))
-    .map((e) => ({ make: e.make, models: [...e.models].sort(byName) }));
+/** Every distinct make and model pair in the catalogue, whatever the status. */
+export function distinctMakesModels(db: Kysely<DB>): Promise<{ make: string; model: string }[]> {
+  return db.selectFrom('vehicles').select(['make', 'model']).distinct().execute();
 }

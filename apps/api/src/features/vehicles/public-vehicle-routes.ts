@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, idParamSchema } from '@vm/shared/common';
-import { MSG } from '@vm/shared/messages';
 import { vehicleSchema, viewBodySchema, viewResponseSchema } from '@vm/shared/vehicle';
-import { notFound } from '../../lib/http-errors.ts';
-import { nowIso } from '../../lib/time.ts';
-import { findVehicleState, getVehicle } from './vehicle-repository.ts';
-import { recordVehicleView } from './vehicle-view-repository.ts';
+import { publicVehicle, recordView } from './vehicle-service.ts';
 
 const notFoundResponse = { 404: errorBodySchema };
 
@@ -27,14 +23,12 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
         response: { 200: vehicleSchema, ...notFoundResponse },
       },
     },
-    async (request, reply) => {
-      const vehicle = await getVehicle(app.db, request.params.id);
-      // Archived vehicles are off the storefront; admins still open them from the back office.
-      // Only then does the caller matter: reading the session costs every other page nothing.
-      if (vehicle?.status === 'Archived') await app.optionalAuth(request, reply);
-      if (!vehicle || (vehicle.status === 'Archived' && !request.auth?.isAdmin)) throw notFound(MSG.vehicleNotFound);
-      return vehicle;
-    },
+    async (request, reply) =>
+      // The session is read only when the service asks (an archived vehicle), so other pages skip it.
+      publicVehicle(app.db, request.params.id, async () => {
+        await app.optionalAuth(request, reply);
+        return request.auth?.isAdmin ?? false;
+      }),
   );
 
   app.post(
@@ -52,13 +46,9 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await findVehicleState(app.db, request.params.id);
-      if (!row || row.status === 'Archived') throw notFound(MSG.vehicleNotFound);
-      const result = await recordVehicleView(app.db, {
-        vehicleId: row.id,
+      const result = await recordView(app.db, request.params.id, {
         fingerprint: request.body.fingerprint,
         userId: request.auth?.id ?? null,
-        at: nowIso(),
       });
       return { success: true, ...result };
     },

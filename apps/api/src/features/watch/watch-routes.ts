@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@vm/shared/common';
-import { MSG } from '@vm/shared/messages';
 import { watchBodySchema, watchResponseSchema } from '@vm/shared/vehicle';
-import { notFound } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findVehicleState } from '../vehicles/vehicle-repository.ts';
-import { readWatchState, setWatching } from './watch-repository.ts';
+import { setWatch, watchStateOf } from './watch-service.ts';
 
-/** GET/POST /vehicles/:id/watch: the signed-in user's watch state on one vehicle (id or slug). */
+/**
+ * GET/POST /vehicles/:id/watch: the signed-in user's watch state on one vehicle (id or slug).
+ * Registered in the signed-in subtree of routes.ts, whose hook has already authenticated the caller.
+ */
 export async function watchRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/:id/watch',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['watch'],
         security: [{ bearer: [] }],
@@ -23,18 +22,12 @@ export async function watchRoutes(appBase: FastifyInstance) {
         response: { 200: watchResponseSchema },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const vehicle = await findVehicleState(app.db, request.params.id);
-      if (!vehicle) throw notFound(MSG.vehicleNotFound);
-      return readWatchState(app.db, me.id, vehicle.id);
-    },
+    async (request) => watchStateOf(app.db, currentUser(request).id, request.params.id),
   );
 
   app.post(
     '/:id/watch',
     {
-      preHandler: app.authenticate,
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['watch'],
@@ -44,13 +37,6 @@ export async function watchRoutes(appBase: FastifyInstance) {
         response: { 200: watchResponseSchema },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const { watching } = request.body;
-      const vehicle = await findVehicleState(app.db, request.params.id);
-      // An archived car is off the storefront: it cannot be newly watched, but can still be unwatched.
-      if (!vehicle || (watching && vehicle.status === 'Archived')) throw notFound(MSG.vehicleNotFound);
-      return app.db.transaction().execute((trx) => setWatching(trx, me.id, vehicle.id, watching));
-    },
+    async (request) => setWatch(app.db, currentUser(request).id, request.params.id, request.body.watching),
   );
 }

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { MSG } from '@vm/shared/messages';
+import type { VehicleSummary } from '@vm/shared/vehicle';
+import type { DB } from '../../db/schema.ts';
+import { badRequest, conflict } from '../../lib/http-errors.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { issueRefreshToken, revokeUserTokens } from '../auth/refresh-tokens.ts';
+import { withdrawOpenOffers } from '../offers/offer-repository.ts';
+import { countActiveSuperAdmins } from '../users/user-repository.ts';
+import { toSummaries } from '../vehicles/vehicle-repository.ts';
+import { listWatchedVehicles, removeAllWatches } from '../watch/watch-repository.ts';
+import { eraseUser, updatePasswordHash } from './account-repository.ts';
+
+/** The signed-in account acting on itself, as the session read it. */
+export interface AccountOwner {
+  id: string;
+  isSuperAdmin: boolean;
+  passwordHash: string;
+}
+
+/** The vehicles the user watches that the storefront still shows, newest watch first. */
+export async function ownWatchlist(db: Kysely<DB>, userId: string): Promise<VehicleSummary[]> {
+  return toSummaries(db, await listWatchedVehicles(db, userId));
+}
+
+/**
+ * Changes the password once the current one is proven (docs/decisions/023-password-change-and-account-screens.md).
+ * Every session ends, this one included; the caller continues on the fresh refresh token returned.
+ */
+export async function changePassword(
+  db: Kysely<DB>,
+  owner: AccountOwner,
+  passwords: { currentPassword: string; newPassword: string },
+): Promise<{ message: string; refreshToken: string }> {
+  if (!(await verifyPassword(owner.passwordHash, passwords.currentPassword)))
+    throw badRequest(MSG.currentPasswordIncorrect, 'currentPassword');
+  const passwordHash = await hashPassword(passwords.newPassword);
+  const refreshToken = await db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, owner.id, passwordHash);
+    await revokeUserTokens(trx, owner.id);
+    return issueRefreshToken(trx, owner.id);
+  });
+  return { message: 'Password updated successfully!', refreshToken };
+}
+
+/**
+ * Deletes the caller's own account once the password is proven (docs/decisions/022-account-deletion.md):
+ * watches go (with their counts), open offers are withdrawn, the person's details are erased and
+ * every session ends, in one transaction. The last active SuperAdmin cannot leave.
+ */
+export async function deleteOwnAccount(db: Kysely<DB>, owner: AccountOwner, password: string): Promise<void> {
+  if (!(await verifyPassword(owner.passwordHash, password))) throw badRequest(MSG.passwordIncorrect, 'password');
+  const unusableHash = await hashPassword(randomBytes(32).toString('base64url'));
+  await db.transaction().execute(async (trx) => {
+    if (owner.isSuperAdmin && (await countActiveSuperAdmins(trx, owner.id)) === 0) throw conflict(MSG.lastSuperAdmin);
+    await removeAllWatches(trx, owner.id);
+    await withdrawOpenOffers(trx, owner.id);
+    await eraseUser(trx, owner.id, unusableHash);
+    await revokeUserTokens(trx, owner.id);
+  });
+}

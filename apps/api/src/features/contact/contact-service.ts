@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { ContactPriority, ContactStatus } from '@vm/shared/constants';
+import type { Contact, ContactSubmit } from '@vm/shared/contact';
+import { totalPages } from '@vm/shared/pagination';
+import type { DB } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { recordActivity } from '../activity/activity-repository.ts';
+import { toContact } from './contact-mapper.ts';
+import {
+  type ContactListFilters,
+  contactStats,
+  deleteContact,
+  findContact,
+  insertContact,
+  listContacts,
+  updateContact,
+} from './contact-repository.ts';
+
+const CONTACT_NOT_FOUND = 'Contact not found';
+
+/** Stores a contact-form inquiry with its dashboard event, in one transaction. */
+export async function submitInquiry(db: Kysely<DB>, input: ContactSubmit): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await insertContact(trx, input);
+    await recordActivity(trx, 'contact_lead', row.id, `New inquiry from ${row.full_name}: ${row.subject}`);
+  });
+}
+
+/** One page of inquiries with the pagination block the admin screen reads. */
+export async function inquiryPage(db: Kysely<DB>, filters: ContactListFilters) {
+  const { rows, total } = await listContacts(db, filters);
+  const pages = totalPages(total, filters.limit);
+  return {
+    contacts: rows.map(toContact),
+    pagination: {
+      currentPage: filters.page,
+      totalPages: pages,
+      totalContacts: total,
+      hasNextPage: filters.page < pages,
+      hasPrevPage: filters.page > 1,
+    },
+  };
+}
+
+export function inquiryStats(db: Kysely<DB>) {
+  return contactStats(db);
+}
+
+/** Sets an inquiry's status and/or priority and returns it as saved. */
+export async function updateInquiry(
+  db: Kysely<DB>,
+  id: string,
+  changes: { status?: ContactStatus | undefined; priority?: ContactPriority | undefined },
+): Promise<Contact> {
+  if (!(await updateContact(db, id, changes))) throw notFound(CONTACT_NOT_FOUND);
+  const row = await findContact(db, id);
+  if (!row) throw notFound(CONTACT_NOT_FOUND);
+  return toContact(row);
+}
+
+export async function deleteInquiry(db: Kysely<DB>, id: string): Promise<void> {
+  if (!(await deleteContact(db, id))) throw notFound(CONTACT_NOT_FOUND);
+}

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import { AMENDABLE_OFFER_STATUSES, NO_OFFER_VEHICLE_STATUSES } from '@vm/shared/constants';
+import { MSG } from '@vm/shared/messages';
+import { dollarsToCents, formatMoney } from '@vm/shared/money';
+import type { Offer } from '@vm/shared/offer';
+import type { DB } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { recordActivity } from '../activity/activity-repository.ts';
+import { findVehicleState } from '../vehicles/vehicle-repository.ts';
+import { toOffer } from './offer-mapper.ts';
+import {
+  amendOffer,
+  findOfferRow,
+  findOfferWithParties,
+  insertOfferIfAbsent,
+  listOwnOffers,
+} from './offer-repository.ts';
+
+/** The buyer making an offer: the dashboard event names them. */
+export interface OfferBuyer {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Why an existing offer cannot be amended, or undefined when it can. */
+function amendRefusal(status: string): string | undefined {
+  if ((AMENDABLE_OFFER_STATUSES as readonly string[]).includes(status)) return undefined;
+  return status === 'accepted' ? MSG.offerAcceptedNoAmend : MSG.offerFinal;
+}
+
+/** The buyer's own offers on a vehicle (id or slug); never anyone else's (docs/decisions/021-buyer-offers.md). */
+export async function buyerOffersOn(db: Kysely<DB>, buyerId: string, idOrSlug: string): Promise<Offer[]> {
+  const vehicle = await findVehicleState(db, idOrSlug);
+  if (!vehicle) throw notFound(MSG.vehicleNotFound);
+  return (await listOwnOffers(db, buyerId, vehicle.id)).map(toOffer);
+}
+
+/**
+ * Makes or amends the buyer's one offer on a vehicle (id or slug), with its dashboard event, in one
+ * transaction (docs/decisions/021-buyer-offers.md). A final offer cannot be amended; a vehicle
+ * that is not for sale takes no offer.
+ */
+export async function submitOffer(
+  db: Kysely<DB>,
+  buyer: OfferBuyer,
+  idOrSlug: string,
+  input: { amount: number; message: string },
+): Promise<{ offer: Offer; isUpdate: boolean }> {
+  const vehicle = await findVehicleState(db, idOrSlug);
+  if (!vehicle) throw notFound(MSG.vehicleNotFound);
+  const amountCents = dollarsToCents(input.amount);
+  const { message } = input;
+  const buyerName = `${buyer.firstName} ${buyer.lastName}`;
+  const amountText = formatMoney(input.amount);
+
+  const result = await db.transaction().execute(async (trx) => {
+    const existing = await findOfferRow(trx, buyer.id, vehicle.id);
+    const refusal = existing ? amendRefusal(existing.status) : undefined;
+    if (refusal) throw conflict(refusal);
+    if (NO_OFFER_VEHICLE_STATUSES.includes(vehicle.status)) throw conflict(MSG.vehicleNotForSale);
+
+    if (!existing) {
+      const createdId = await insertOfferIfAbsent(trx, {
+        userId: buyer.id,
+        vehicleId: vehicle.id,
+        amountCents,
+        message,
+      });
+      if (createdId) {
+        await recordActivity(
+          trx,
+          'offer_submitted',
+          createdId,
+          `${buyerName} offered ${amountText} on ${vehicle.title}`,
+        );
+        return { id: createdId, isUpdate: false };
+      }
+    }
+    // Either an offer existed, or a simultaneous request inserted it first: amend that one.
+    const current = existing ?? (await findOfferRow(trx, buyer.id, vehicle.id));
+    if (!current) throw conflict(MSG.offerFinal);
+    const lateRefusal = amendRefusal(current.status);
+    if (lateRefusal) throw conflict(lateRefusal);
+    await amendOffer(trx, current.id, amountCents, message);
+    await recordActivity(
+      trx,
+      'offer_submitted',
+      current.id,
+      `${buyerName} amended their offer on ${vehicle.title} to ${amountText}`,
+    );
+    return { id: current.id, isUpdate: true };
+  });
+
+  const row = await findOfferWithParties(db, result.id);
+  if (!row) throw new Error(`offer ${result.id} not found`);
+  return { offer: toOffer(row), isUpdate: result.isUpdate };
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { SETTINGS_CACHE_MS } from '@vm/shared/constants';
+import { type PublicSettings, type Settings, toPublicSettings } from '@vm/shared/settings';
+import type { DB } from '../../db/schema.ts';
+import { readSettings, writeSettings } from './settings-repository.ts';
+
+export type PublicSettingsCache = ReturnType<typeof createPublicSettingsCache>;
+
+/** Public settings are read on every storefront page: cached for 5 minutes, dropped on save. */
+export function createPublicSettingsCache(db: Kysely<DB>) {
+  let cached: { value: PublicSettings; at: number } | null = null;
+  return {
+    async get(): Promise<PublicSettings> {
+      if (cached && Date.now() - cached.at < SETTINGS_CACHE_MS) return cached.value;
+      const value = toPublicSettings(await readSettings(db));
+      cached = { value, at: Date.now() };
+      return value;
+    },
+    invalidate() {
+      cached = null;
+    },
+  };
+}
+
+/** Every setting, for the admin settings form. */
+export function allSettings(db: Kysely<DB>): Promise<Settings> {
+  return readSettings(db);
+}
+
+/** Saves the settings and drops the cached public copy, so the storefront shows them at once. */
+export async function saveSettings(
+  db: Kysely<DB>,
+  publicSettings: PublicSettingsCache,
+  settings: Settings,
+): Promise<Settings> {
+  await writeSettings(db, settings);
+  publicSettings.invalidate();
+  return readSettings(db);
+}

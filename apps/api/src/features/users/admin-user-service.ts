@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import type { SortOrder } from '@vm/shared/common';
+import { isSuperAdminRole, type USER_SORT_FIELDS } from '@vm/shared/constants';
+import { MSG } from '@vm/shared/messages';
+import { totalPages } from '@vm/shared/pagination';
+import type { CreateUserBody, User } from '@vm/shared/user';
+import type { VehicleSummary } from '@vm/shared/vehicle';
+import type { DB } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import { isUniqueViolation } from '../../plugins/errors.ts';
+import { recordActivity } from '../activity/activity-repository.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { toSummaries } from '../vehicles/vehicle-repository.ts';
+import { listWatchedVehicles } from '../watch/watch-repository.ts';
+import { deleteUserCascade, listUsers } from './admin-user-repository.ts';
+import { toUser } from './user-mapper.ts';
+import { countActiveSuperAdmins, findUserByEmail, findUserById, insertUser } from './user-repository.ts';
+
+const USER_NOT_FOUND = 'User not found';
+
+/** The admin acting: SuperAdmin accounts are theirs to create and delete only when they are one. */
+export interface StaffMember {
+  id: string;
+  isSuperAdmin: boolean;
+}
+
+/** The list query as the admin users screen sends it. */
+export interface UserListQuery {
+  search: string | undefined;
+  role: string | undefined;
+  status?: string | undefined;
+  sortBy: (typeof USER_SORT_FIELDS)[number];
+  sortOrder: SortOrder;
+  page: number;
+  limit: number;
+}
+
+/** One page of users: role `All` means every role, status `All` both (docs/decisions/040-admin-user-management.md). */
+export async function userListPage(
+  db: Kysely<DB>,
+  q: UserListQuery,
+): Promise<{ users: User[]; totalUsers: number; totalPages: number; page: number }> {
+  const status = q.status?.toLowerCase();
+  const { rows, total } = await listUsers(db, {
+    search: q.search,
+    role: q.role && q.role.toLowerCase() !== 'all' ? q.role : undefined,
+    isActive: status === 'active' ? true : status === 'inactive' ? false : undefined,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+    page: q.page,
+    limit: q.limit,
+  });
+  return { users: rows.map(toUser), totalUsers: total, totalPages: totalPages(total, q.limit), page: q.page };
+}
+
+/** Creates an account with its dashboard event; only a SuperAdmin creates a SuperAdmin. */
+export async function createUser(db: Kysely<DB>, creator: StaffMember, body: CreateUserBody): Promise<User> {
+  if (isSuperAdminRole(body.role) && !creator.isSuperAdmin) throw forbidden(MSG.superAdminOnly);
+  if (await findUserByEmail(db, body.email)) throw conflict(MSG.emailTaken);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      const created = await insertUser(trx, { ...body, passwordHash });
+      await recordActivity(
+        trx,
+        'user_registration',
+        created.id,
+        `${created.first_name} ${created.last_name} was added by an admin`,
+      );
+      return created;
+    });
+    return toUser(row);
+  } catch (err) {
+    // Two admins creating the same email at once: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(MSG.emailTaken);
+    throw err;
+  }
+}
+
+/**
+ * Deletes an account for good, with what hangs off it, in one transaction
+ * (docs/decisions/040-admin-user-management.md): never yourself, a SuperAdmin only by a
+ * SuperAdmin, and never the last active SuperAdmin.
+ */
+export async function deleteUser(db: Kysely<DB>, deleter: StaffMember, id: string): Promise<void> {
+  if (id === deleter.id) throw conflict(MSG.cannotDeleteSelf);
+  const target = await findUserById(db, id);
+  if (!target) throw notFound(USER_NOT_FOUND);
+  if (isSuperAdminRole(target.role)) {
+    if (!deleter.isSuperAdmin) throw forbidden(MSG.superAdminOnly);
+    if (target.is_active === 1 && (await countActiveSuperAdmins(db, target.id)) === 0)
+      throw conflict(MSG.lastSuperAdmin);
+  }
+  const deleted = await db.transaction().execute((trx) => deleteUserCascade(trx, id));
+  if (!deleted) throw notFound(USER_NOT_FOUND);
+}
+
+/** Everything a user watches, archived vehicles included: staff looking at a customer see it all. */
+export async function watchlistOfUser(db: Kysely<DB>, id: string): Promise<VehicleSummary[]> {
+  const target = await findUserById(db, id);
+  if (!target) throw notFound(USER_NOT_FOUND);
+  return toSummaries(db, await listWatchedVehicles(db, target.id, { includeArchived: true }));
+}

@@ -1,0 +1,260 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_MAKES, MAX_IMAGES_PER_VEHICLE } from '@vm/shared/constants';
+import { MSG } from '@vm/shared/messages';
+import { totalPages } from '@vm/shared/pagination';
+import type {
+  AdminVehicleListQuery,
+  Vehicle,
+  VehicleImagesResponse,
+  VehicleInput,
+  VehicleSummary,
+} from '@vm/shared/vehicle';
+import type { DB } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { recordActivity } from '../activity/activity-repository.ts';
+import { checkImage, removeStoredImages, storeVehicleImages, VEHICLE_IMAGE_MIMES } from '../images/image-upload.ts';
+import type { FileStorage } from '../images/local-storage.ts';
+import { removeVehicleFolder, removeVehicleImage } from '../images/vehicle-image-files.ts';
+import {
+  countVehicleImages,
+  deleteVehicleImageRow,
+  deleteVehicleRows,
+  distinctMakesModels,
+  insertVehicleImages,
+  listAdminVehicles,
+  reorderVehicleImages,
+  setDefaultImage,
+} from './admin-vehicle-repository.ts';
+import { toVehicleImage, type VehicleImageRow, type VehicleRow } from './vehicle-mapper.ts';
+import {
+  findVehicleRow,
+  getVehicle,
+  insertVehicle,
+  listVehicleImages,
+  toSummaries,
+  updateVehicle,
+} from './vehicle-repository.ts';
+
+const IMAGE_NOT_FOUND = 'Image not found';
+
+async function requireVehicle(db: Kysely<DB>, idOrSlug: string): Promise<VehicleRow> {
+  const row = await findVehicleRow(db, idOrSlug);
+  if (!row) throw notFound(MSG.vehicleNotFound);
+  return row;
+}
+
+/** The full vehicle as just written. */
+async function readBack(db: Kysely<DB>, id: string): Promise<Vehicle> {
+  const vehicle = await getVehicle(db, id);
+  if (!vehicle) throw notFound(MSG.vehicleNotFound);
+  return vehicle;
+}
+
+/** What every image write answers: the images in order and the default (docs/decisions/030). */
+async function imagesOf(db: Kysely<DB>, vehicleId: string): Promise<VehicleImagesResponse> {
+  const vehicle = await readBack(db, vehicleId);
+  return { images: vehicle.images, defaultImage: vehicle.defaultImage, defaultImageIndex: vehicle.defaultImageIndex };
+}
+
+/**
+ * Dashboard events of a create or an update, recorded in the same transaction
+ * (docs/decisions/032-vehicle-activity-events.md).
+ */
+async function recordVehicleEvents(db: Kysely<DB>, id: string, before: VehicleRow | null, after: VehicleInput) {
+  const label = `${after.year} ${after.make} ${after.model}`.trim();
+  if (!before) await recordActivity(db, 'vehicle_listed', id, `New vehicle listed: ${after.title}`);
+  const wasAuction = before?.listing_type === 'auction';
+  if (after.listingType === 'auction' && !wasAuction)
+    await recordActivity(db, 'auction_started', id, `Auction started: ${after.title}`);
+  const statusChanged = before?.status !== after.status;
+  if (statusChanged && after.status === 'Sold') await recordActivity(db, 'vehicle_sold', id, `Vehicle sold: ${label}`);
+  const wasOpenAuction = wasAuction && before?.status !== 'Sold' && before?.status !== 'Archived';
+  if (wasOpenAuction && (after.status === 'Sold' || after.status === 'Archived'))
+    await recordActivity(db, 'auction_ended', id, `Auction ended (${after.status.toLowerCase()}): ${after.title}`);
+}
+
+/** One page of the admin list, every status included. */
+export async function adminVehiclePage(
+  db: Kysely<DB>,
+  query: AdminVehicleListQuery,
+): Promise<{ vehicles: VehicleSummary[]; totalVehicles: number; totalPages: number; page: number }> {
+  const { rows, total } = await listAdminVehicles(db, query);
+  return {
+    vehicles: await toSummaries(db, rows),
+    totalVehicles: total,
+    totalPages: totalPages(total, query.limit),
+    page: query.page,
+  };
+}
+
+/** The default makes merged with every make and model in the catalogue, sorted without case. */
+export async function makesAndModels(db: Kysely<DB>): Promise<{ make: string; models: string[] }[]> {
+  const rows = await distinctMakesModels(db);
+  const byKey = new Map<string, { make: string; models: Set<string> }>();
+  const entry = (make: string) => {
+    const key = make.toLowerCase();
+    let found = byKey.get(key);
+    if (!found) {
+      found = { make, models: new Set() };
+      byKey.set(key, found);
+    }
+    return found;
+  };
+  for (const make of DEFAULT_MAKES) entry(make);
+  for (const row of rows) {
+    if (!row.make.trim()) continue;
+    const e = entry(row.make.trim());
+    if (row.model.trim()) e.models.add(row.model.trim());
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+  return [...byKey.values()]
+    .sort((a, b) => byName(a.make, b.make))
+    .map((e) => ({ make: e.make, models: [...e.models].sort(byName) }));
+}
+
+/** The full vehicle whatever its status, for the edit form (the public read hides archived ones). */
+export async function vehicleForEdit(db: Kysely<DB>, idOrSlug: string): Promise<Vehicle> {
+  const vehicle = await getVehicle(db, idOrSlug);
+  if (!vehicle) throw notFound(MSG.vehicleNotFound);
+  return vehicle;
+}
+
+/** Lists a new vehicle with its dashboard events, in one transaction. */
+export async function createVehicle(db: Kysely<DB>, input: VehicleInput): Promise<Vehicle> {
+  const id = await db.transaction().execute(async (trx) => {
+    const newId = await insertVehicle(trx, input);
+    await recordVehicleEvents(trx, newId, null, input);
+    return newId;
+  });
+  return readBack(db, id);
+}
+
+/** Saves a vehicle (id or slug) with the dashboard events its change makes, in one transaction. */
+export async function editVehicle(db: Kysely<DB>, idOrSlug: string, input: VehicleInput): Promise<Vehicle> {
+  const id = await db.transaction().execute(async (trx) => {
+    const before = await requireVehicle(trx, idOrSlug);
+    await updateVehicle(trx, before.id, input);
+    await recordVehicleEvents(trx, before.id, before, input);
+    return before.id;
+  });
+  return readBack(db, id);
+}
+
+/**
+ * Deletes a vehicle's rows in one transaction, then its files: files go only after the rows, so
+ * a failed delete never leaves rows without files (docs/decisions/030-admin-vehicle-api.md).
+ */
+export async function deleteVehicle(db: Kysely<DB>, storage: FileStorage, idOrSlug: string): Promise<void> {
+  const row = await requireVehicle(db, idOrSlug);
+  await db.transaction().execute((trx) => deleteVehicleRows(trx, row.id));
+  await removeVehicleFolder(storage, row.id);
+}
+
+/**
+ * Adds uploaded photos to a vehicle (docs/decisions/031-image-uploads.md). `readFiles` reads the
+ * upload, and only once the vehicle is known to exist. Every file is checked before any is
+ * encoded, so one bad file refuses the whole upload; the rows go in one transaction after the
+ * files exist, and the files are removed again when it fails. The first photo becomes the
+ * default when the vehicle had none.
+ */
+export async function addVehicleImages(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  idOrSlug: string,
+  readFiles: () => Promise<Buffer[]>,
+): Promise<VehicleImagesResponse> {
+  const vehicle = await requireVehicle(db, idOrSlug);
+  const files = await readFiles();
+  if ((await countVehicleImages(db, vehicle.id)) + files.length > MAX_IMAGES_PER_VEHICLE)
+    throw badRequest(MSG.tooManyImages, 'images');
+  const checked = [];
+  for (const file of files) checked.push(await checkImage(file, VEHICLE_IMAGE_MIMES, MSG.notAnImage));
+  const stored = await storeVehicleImages(storage, vehicle.id, checked);
+  try {
+    await db.transaction().execute(async (trx) => {
+      // Counted again inside the transaction: another upload may have landed while these encoded.
+      if ((await countVehicleImages(trx, vehicle.id)) + stored.length > MAX_IMAGES_PER_VEHICLE)
+        throw badRequest(MSG.tooManyImages, 'images');
+      await insertVehicleImages(trx, vehicle.id, stored);
+      const current = await requireVehicle(trx, vehicle.id);
+      const first = stored[0];
+      if (!current.default_image_id && first) await setDefaultImage(trx, vehicle.id, first.id);
+    });
+  } catch (err) {
+    await removeStoredImages(
+      storage,
+      vehicle.id,
+      stored.map((s) => s.id),
+    );
+    throw err;
+  }
+  return imagesOf(db, vehicle.id);
+}
+
+/** Picks an image by index into the ordered list, by id, or by its URL. */
+function findImage(images: VehicleImageRow[], ref: number | string): VehicleImageRow | undefined {
+  if (typeof ref === 'number') return images[ref];
+  return images.find((img) => img.id === ref || toVehicleImage(img).url === ref);
+}
+
+/** Makes one of the vehicle's images the default: by index, id or url; an unknown one is a 400. */
+export async function chooseDefaultImage(
+  db: Kysely<DB>,
+  idOrSlug: string,
+  ref: number | string,
+): Promise<{ defaultImage: string; defaultImageIndex: number }> {
+  const vehicle = await requireVehicle(db, idOrSlug);
+  const images = await listVehicleImages(db, vehicle.id);
+  const chosen = findImage(images, ref);
+  if (!chosen) throw badRequest(IMAGE_NOT_FOUND, 'defaultImage');
+  await setDefaultImage(db, vehicle.id, chosen.id);
+  return { defaultImage: toVehicleImage(chosen).url, defaultImageIndex: images.indexOf(chosen) };
+}
+
+/**
+ * Puts the vehicle's images in the given order. The list must hold every image of the vehicle
+ * exactly once, so a stale form gets a 400 instead of dropping a newcomer
+ * (docs/decisions/030-admin-vehicle-api.md).
+ */
+export async function reorderImages(
+  db: Kysely<DB>,
+  idOrSlug: string,
+  imageIds: string[],
+): Promise<VehicleImagesResponse> {
+  const vehicle = await requireVehicle(db, idOrSlug);
+  await db.transaction().execute(async (trx) => {
+    const current = (await listVehicleImages(trx, vehicle.id)).map((i) => i.id);
+    const sameSet =
+      imageIds.length === current.length &&
+      new Set(imageIds).size === imageIds.length &&
+      imageIds.every((id) => current.includes(id));
+    if (!sameSet) throw badRequest('List every image of the vehicle exactly once', 'imageIds');
+    await reorderVehicleImages(trx, vehicle.id, imageIds);
+  });
+  return imagesOf(db, vehicle.id);
+}
+
+/**
+ * Deletes one image: its row, then its files. When it was the default (or there was none), the
+ * first remaining image becomes the default (ADMIN-VEH-51, docs/decisions/030-admin-vehicle-api.md).
+ */
+export async function deleteVehicleImage(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  idOrSlug: string,
+  imageId: string,
+): Promise<VehicleImagesResponse> {
+  const vehicle = await requireVehicle(db, idOrSlug);
+  await db.transaction().execute(async (trx) => {
+    const images = await listVehicleImages(trx, vehicle.id);
+    if (!images.some((i) => i.id === imageId)) throw notFound(IMAGE_NOT_FOUND);
+    await deleteVehicleImageRow(trx, vehicle.id, imageId);
+    const current = await findVehicleRow(trx, vehicle.id);
+    if (current && (current.default_image_id === imageId || !current.default_image_id)) {
+      const firstRemaining = images.find((i) => i.id !== imageId);
+      await setDefaultImage(trx, vehicle.id, firstRemaining?.id ?? null);
+    }
+  });
+  await removeVehicleImage(storage, vehicle.id, imageId);
+  return imagesOf(db, vehicle.id);
+}
