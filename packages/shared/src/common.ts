@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 
-/** Error body of every 4xx/5xx answer (decisions.md). */
+/** Error body of every 4xx/5xx answer (docs/product-rules.md#errors). */
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
@@ -29,7 +29,7 @@ export const emailSchema = z
 
 const PHONE_STRIP = /[\s\-()]/g;
 const PHONE_RULE = /^\+?[1-9]\d{0,15}$/;
-/** Phone rule of decisions.md: strip spaces, dashes, parentheses; optional plus, 1-9, at most 16 digits. */
+/** Phone rule (docs/product-rules.md#form-fields): strip spaces, dashes, parentheses; +?, 1-9, at most 16 digits. */
 export function isValidPhone(phone: string): boolean {
   return PHONE_RULE.test(phone.replace(PHONE_STRIP, ''));
 }
@@ -67,6 +67,16 @@ export const lenientOptionalNumber = z
     const n = Number(v);
     return Number.isFinite(n) ? n : undefined;
   });
+
+/**
+ * Optional query-string number within [min, max] (a whole number when `integer`); nonsense or a
+ * value outside becomes undefined, so a filter never sends the database a number its column
+ * type refuses (PostgreSQL answered 500 for year=1.5 or price=1e17: issue #21).
+ */
+export const lenientBoundedNumber = (min: number, max: number, { integer = false } = {}) =>
+  lenientOptionalNumber.transform((n) =>
+    n === undefined || n < min || n > max || (integer && !Number.isInteger(n)) ? undefined : n,
+  );
 
 /** Optional query-string text; empty becomes undefined. */
 export const optionalQueryText = z

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { lenientInt, lenientOptionalNumber, optionalQueryText, sortOrderSchema } from './common.ts';
+import { lenientInt, optionalQueryText, sortOrderSchema } from './common.ts';
 import { OFFER_DECISIONS, OFFER_SORT_FIELDS, OFFER_STATUSES, OFFERS_PAGE_SIZE } from './constants.ts';
 import { MSG } from './messages.ts';
-import { MAX_MONEY } from './vehicle.ts';
+import { MAX_MONEY, queryMoney } from './vehicle.ts';
 
 export const offerSchema = z.object({
   id: z.string(),
@@ -37,7 +37,7 @@ export type OfferBody = z.input<typeof offerBodySchema>;
 export const offerSubmitResponseSchema = z.object({ offer: offerSchema, isUpdate: z.boolean() });
 export const offerListSchema = z.object({ offers: z.array(offerSchema) });
 
-/** The API also reads "under review" with a space (decisions.md). */
+/** The API also reads "under review" with a space (docs/product-rules.md#offers). */
 const offerStatusQuery = z
   .string()
   .optional()
@@ -48,8 +48,8 @@ export const adminOfferListQuerySchema = z.object({
   status: offerStatusQuery,
   vehicleId: optionalQueryText,
   userId: optionalQueryText,
-  minAmount: lenientOptionalNumber,
-  maxAmount: lenientOptionalNumber,
+  minAmount: queryMoney,
+  maxAmount: queryMoney,
   sortBy: z.enum(OFFER_SORT_FIELDS, { error: 'Unknown sort field' }).optional().default('createdAt'),
   sortOrder: sortOrderSchema.optional().default('desc'),
   page: lenientInt(1, 1, 1_000_000),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lenientInt, lenientOptionalNumber, optionalQueryText, sortOrderSchema } from './common.ts';
+import { lenientBoundedNumber, lenientInt, optionalQueryText, sortOrderSchema } from './common.ts';
 import {
   ADMIN_VEHICLE_SORT_FIELDS,
   BODY_TYPES,
@@ -162,6 +162,10 @@ export const vehicleInputSchema = z
 export type VehicleInput = z.output<typeof vehicleInputSchema>;
 export type VehicleInputRaw = z.input<typeof vehicleInputSchema>;
 
+/** A year or an amount of dollars in a query string: one a vehicle could have, else none. */
+const queryYear = lenientBoundedNumber(0, 9999, { integer: true });
+export const queryMoney = lenientBoundedNumber(0, MAX_MONEY);
+
 /** GET /vehicles/search. Nonsense values fall back to defaults, never a 500. */
 export const vehicleSearchQuerySchema = z.object({
   // Every filter of the table in search-filters.ts.
@@ -199,9 +203,9 @@ export const adminVehicleListQuerySchema = z.object({
   search: optionalQueryText,
   make: optionalQueryText,
   model: optionalQueryText,
-  year: lenientOptionalNumber,
-  minYear: lenientOptionalNumber,
-  maxYear: lenientOptionalNumber,
+  year: queryYear,
+  minYear: queryYear,
+  maxYear: queryYear,
   bodyType: optionalQueryText,
   category: optionalQueryText,
   status: optionalQueryText,
@@ -227,8 +231,8 @@ export const taggedQuerySchema = z.object({
 export const similarQuerySchema = z.object({
   make: optionalQueryText,
   model: optionalQueryText,
-  year: lenientOptionalNumber,
-  price: lenientOptionalNumber,
+  year: queryYear,
+  price: queryMoney,
   exclude: optionalQueryText,
   limit: lenientInt(SIMILAR_DEFAULT_LIMIT, 1, 12),
 });
