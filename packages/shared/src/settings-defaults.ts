@@ -1,5 +1,5 @@
 import type { Weekday } from './constants.ts';
-import type { PublicSettings, Settings } from './settings.ts';
+import type { PublicSettings, Settings } from './settings-schema.ts';
 
 /**
  * Settings defaults and merging, without zod: the public layout needs these on every page, and

@@ -1,90 +1,11 @@
 import { z } from 'zod';
-import { META_DESCRIPTION_MAX, META_TITLE_MAX, WEEKDAYS, type Weekday } from './constants.ts';
 
-const text = (max = 300) => z.string().trim().max(max, `Must be at most ${max} characters`);
-/** A URL field: empty, or an http(s) URL. */
-const urlField = z
-  .string()
-  .trim()
-  .max(500)
-  .refine(
-    (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v),
-    'Please enter a valid URL starting with http:// or https://',
-  );
-const time = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'Times are written as HH:MM');
-/** A stored media path: an uploads path or an http(s) URL. */
-const mediaPath = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((v) => v === '' || v.startsWith('/uploads/') || /^https?:\/\//i.test(v), 'Upload the file to set it');
-
-const dayHours = z.strictObject({ open: time, close: time });
-
-export const settingsSchema = z.strictObject({
-  company: z.strictObject({
-    name: text(120),
-    description: text(1000),
-    address: text(),
-    city: text(100),
-    state: text(100),
-    zipCode: text(20),
-    country: text(100),
-  }),
-  contact: z.strictObject({
-    phone: text(40),
-    email: z
-      .string()
-      .trim()
-      .max(254)
-      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Please enter a valid email address'),
-    website: urlField,
-    businessHours: z.strictObject(
-      Object.fromEntries(WEEKDAYS.map((d) => [d, dayHours])) as Record<Weekday, typeof dayHours>,
-    ),
-  }),
-  media: z.strictObject({ logo: mediaPath, heroImage: mediaPath, favicon: mediaPath }),
-  social: z.strictObject({
-    facebook: urlField,
-    twitter: urlField,
-    instagram: urlField,
-    linkedin: urlField,
-    youtube: urlField,
-  }),
-  seo: z.strictObject({
-    metaTitle: text(META_TITLE_MAX),
-    metaDescription: text(META_DESCRIPTION_MAX),
-    metaKeywords: text(500),
-    googleAnalyticsId: text(40),
-    googleTagManagerId: text(40),
-  }),
-  googleBusiness: z.strictObject({
-    apiKey: text(200),
-    placeId: text(200),
-    reviewsEnabled: z.boolean(),
-  }),
-  parts: z
-    .array(
-      z.strictObject({
-        label: text(120).min(1, 'Label is required'),
-        url: urlField.refine((v) => v !== '', 'URL is required'),
-        description: text(500),
-      }),
-    )
-    .max(50),
-});
-export type Settings = z.infer<typeof settingsSchema>;
-
-/** What anyone may read: everything but the Google Business API key. */
-export const publicSettingsSchema = settingsSchema.extend({
-  googleBusiness: z.object({ placeId: z.string(), reviewsEnabled: z.boolean() }),
-});
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
-
-// Defaults and merging live in a zod-free module, so the storefront's first load carries no zod.
+/**
+ * Site settings: the schemas and types (settings-schema.ts) and the defaults and merging
+ * (settings-defaults.ts, zod-free so the storefront's first load carries no zod), under one name.
+ * The two modules are apart so that the defaults can use the types without an import cycle.
+ */
+export { publicSettingsSchema, type PublicSettings, type Settings, settingsSchema } from './settings-schema.ts';
 export { DEFAULT_BUSINESS_HOURS, EMPTY_SETTINGS, mergeSettings, toPublicSettings } from './settings-defaults.ts';
 
 export const mediaUploadResponseSchema = z.object({ url: z.string() });
