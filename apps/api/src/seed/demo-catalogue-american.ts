@@ -1,4 +1,4 @@
-import type { DemoVehicle } from './demo-catalogue.ts';
+import type { DemoVehicle } from './demo-vehicle.ts';
 
 /** American demo listings: muscle, classics, trucks, late models, an RV, a trailer and a boat. */
 export const AMERICAN_VEHICLES: readonly DemoVehicle[] = [

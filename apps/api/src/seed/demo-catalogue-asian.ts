@@ -1,4 +1,4 @@
-import type { DemoVehicle } from './demo-catalogue.ts';
+import type { DemoVehicle } from './demo-vehicle.ts';
 
 /** Japanese (many imported under the 25-year rule) and Korean demo listings. */
 export const ASIAN_VEHICLES: readonly DemoVehicle[] = [

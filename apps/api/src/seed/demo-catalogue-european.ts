@@ -1,4 +1,4 @@
-import type { DemoVehicle } from './demo-catalogue.ts';
+import type { DemoVehicle } from './demo-vehicle.ts';
 
 /** German, Italian, French, Swedish and British demo listings. */
 export const EUROPEAN_VEHICLES: readonly DemoVehicle[] = [

@@ -3,7 +3,8 @@ import type { VehicleInput } from '@vm/shared/vehicle';
 import type { DB } from '../db/schema.ts';
 import { insertVehicle } from '../features/vehicles/vehicle-repository.ts';
 import { newId } from '../lib/ids.ts';
-import { DEMO_VEHICLES, type DemoVehicle, demoTitle, demoVehicleInput } from './demo-catalogue.ts';
+import { DEMO_VEHICLES, demoTitle, demoVehicleInput } from './demo-catalogue.ts';
+import type { DemoVehicle } from './demo-vehicle.ts';
 import { maxPhotos, type Picture, type PhotoPool, photoPlan } from './demo-photos.ts';
 import { type ActivityRow, activityAt, DAY_MS, HOUR_MS, insertInChunks, iso } from './demo-seed-rows.ts';
 
