@@ -13,9 +13,8 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { vehicleImageFile } from '@vm/shared/image-path';
 import type { Vehicle, VehicleImagesResponse } from '@vm/shared/vehicle';
-import { createTestContext, signInAs } from '../apps/api/test/test-app.ts';
-import { multipart } from '../apps/api/test/upload-helpers.ts';
-import { mustang } from '../apps/api/test/vehicle-fixtures.ts';
+import { DEMO_VEHICLES, demoVehicleInput } from '../apps/api/src/seed/demo-catalogue.ts';
+import { multipartBody, startInProcessApp } from './lib/in-process-app.ts';
 import { machineInfo } from './lib/machine.ts';
 import { table, verdict, writeReport } from './lib/report.ts';
 
@@ -80,9 +79,10 @@ async function run(): Promise<void> {
   const originals = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => photo(i + 1)));
   const originalBytes = originals.reduce((sum, b) => sum + b.length, 0);
 
-  const ctx = await createTestContext('sqlite');
+  const vehicleInput = DEMO_VEHICLES[0] && demoVehicleInput(DEMO_VEHICLES[0]);
+  if (!vehicleInput) throw new Error('no demo vehicle to upload photos to');
+  const ctx = await startInProcessApp('image-processing');
   try {
-    const admin = await signInAs(ctx, 'Admin');
     const timings: number[] = [];
     let downloadBytes = 0;
     let storedAllWidths = 0;
@@ -90,11 +90,12 @@ async function run(): Promise<void> {
       const created = await ctx.app.inject({
         method: 'POST',
         url: '/api/vehicles',
-        headers: admin.headers,
-        payload: mustang,
+        headers: ctx.adminHeaders,
+        payload: vehicleInput,
       });
+      if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
       const vehicle = created.json<Vehicle>();
-      const body = multipart(
+      const body = await multipartBody(
         originals.map((data, i) => ({
           field: 'images',
           filename: `photo-${i + 1}.jpg`,
@@ -106,7 +107,7 @@ async function run(): Promise<void> {
       const res = await ctx.app.inject({
         method: 'POST',
         url: `/api/vehicles/${vehicle.id}/images`,
-        headers: { ...admin.headers, ...body.headers },
+        headers: { ...ctx.adminHeaders, ...body.headers },
         payload: body.payload,
       });
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
