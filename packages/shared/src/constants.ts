@@ -1,4 +1,4 @@
-/** Business constants of the marketplace (spec section 9 and decisions.md). */
+/** Business constants of the marketplace (spec section 9 and docs/product-rules.md). */
 
 export const SETTINGS_CACHE_MS = 5 * 60 * 1000;
 
@@ -139,7 +139,7 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['pending', 'under_review'];
 /** Offers a buyer may still amend: open ones, a counter offer, and a rejected one (which reopens). */
 export const AMENDABLE_OFFER_STATUSES: readonly OfferStatus[] = ['pending', 'under_review', 'countered', 'rejected'];
-/** Vehicle statuses that take no offers (decisions.md). */
+/** Vehicle statuses that take no offers (docs/product-rules.md#offers). */
 export const NO_OFFER_VEHICLE_STATUSES: readonly string[] = ['Sold', 'Archived'];
 export const OFFER_DECISIONS = ['accepted', 'rejected'] as const;
 export type OfferDecision = (typeof OFFER_DECISIONS)[number];
@@ -181,7 +181,7 @@ export const USER_SORT_FIELDS = ['name', 'email', 'role', 'status', 'createdAt']
 export const BUYER_ROLE = 'User';
 
 const ADMIN_ROLES = new Set(['admin', 'superadmin', 'calleradmin']);
-/** Admin roles are compared without case (decisions.md). */
+/** Admin roles are compared without case (docs/product-rules.md#authorization). */
 export function isAdminRole(role: string | null | undefined): boolean {
   return role != null && ADMIN_ROLES.has(role.toLowerCase());
 }

@@ -13,7 +13,7 @@ const SOCIAL: { key: keyof PublicSettings['social']; label: string; icon: typeof
   { key: 'youtube', label: 'YouTube', icon: Youtube },
 ];
 
-/** CHROME-17 (decisions.md). */
+/** CHROME-17 (docs/product-rules.md#pages). */
 const QUICK_LINKS = [
   { to: '/vehicles', label: 'Vehicles' },
   { to: '/about', label: 'About Us' },

@@ -51,7 +51,7 @@ export function ContactsPage() {
   });
   const stats = useQuery({ queryKey: [...CONTACTS_KEY, 'stats'], queryFn: fetchContactStats });
 
-  // Changing a filter or the search goes back to page 1 (decisions.md).
+  // Changing a filter or the search goes back to page 1 (docs/product-rules.md#lists).
   const changeFilters = useCallback(
     (changes: Partial<ContactListParams>) => setParams((p) => ({ ...p, ...changes, page: 1 })),
     [],

@@ -23,7 +23,7 @@ const ICONS: Record<ActivityType, { icon: LucideIcon; tone: string }> = {
   vehicle_sold: { icon: BadgeDollarSign, tone: 'bg-green-100 text-green-700' },
 };
 
-/** Recent Activity: real events, or the single fallback entry when there are none (decisions.md). */
+/** Recent Activity: real events, or the single fallback entry when there are none (docs/product-rules.md#dashboard). */
 export function ActivityList({ activities, loadedAt }: { activities: Activity[]; loadedAt: Date }) {
   if (activities.length === 0) {
     return (

@@ -24,7 +24,7 @@ export function AdminOfferStatusBadge({ status }: { status: OfferStatus }) {
   return <Badge tone={TONES[status]}>{ADMIN_OFFER_STATUS_LABELS[status]}</Badge>;
 }
 
-/** Open offers are the only ones an admin can still accept or reject (decisions.md). */
+/** Open offers are the only ones an admin can still accept or reject (docs/product-rules.md#offers). */
 export const isOpenOffer = (status: OfferStatus) => OPEN_OFFER_STATUSES.includes(status);
 
 export const vehicleLabel = (vehicle: { year: number; make: string; model: string }) =>

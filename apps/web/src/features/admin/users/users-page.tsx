@@ -54,7 +54,7 @@ export function UsersPage() {
     placeholderData: keepPreviousData,
   });
 
-  // Changing a filter or the search goes back to page 1 (decisions.md).
+  // Changing a filter or the search goes back to page 1 (docs/product-rules.md#lists).
   const update = (changes: Partial<UserListParams>) => setParams((p) => ({ ...p, page: 1, ...changes }));
   const sortBy = (field: UserListParams['sortBy']) =>
     update(

@@ -46,7 +46,7 @@ const ICONS: Record<string, LucideIcon> = {
   Electric: Zap,
 };
 
-/** HOME-28: a tile's search; "RVs & Boats" filters by two categories (decisions.md). */
+/** HOME-28: a tile's search; "RVs & Boats" filters by two categories (docs/product-rules.md#categories). */
 export function categoryHref(categories: readonly string[]): string {
   return `/vehicles?${new URLSearchParams({ category: categories.join(',') }).toString()}`;
 }

@@ -9,7 +9,7 @@ import { useMakes } from '../api/vehicles';
 import { MakeCombobox } from './make-combobox';
 
 /**
- * Where the panel sends the visitor (HOME-06, decisions.md): /vehicles with make, minYear and
+ * Where the panel sends the visitor (HOME-06, docs/product-rules.md#search): /vehicles with make, minYear and
  * maxYear. A typed make that is not in the list becomes a keyword search instead of a make
  * filter that could match nothing ("porsch" still finds the Porsches).
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSiteSettings } from '../../../lib/site-settings';
 
-/** /parts (decisions.md): the parts links an admin keeps in Settings, or an empty state. */
+/** /parts (docs/product-rules.md#pages): the parts links an admin keeps in Settings, or an empty state. */
 export function PartsPage() {
   usePageTitle('Parts');
   const { parts } = useSiteSettings();

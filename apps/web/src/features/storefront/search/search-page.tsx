@@ -186,7 +186,7 @@ export function SearchPage() {
   );
 }
 
-/** /auctions (decisions.md): the same search, fixed to auction listings. */
+/** /auctions (docs/product-rules.md#pages): the same search, fixed to auction listings. */
 export function AuctionsPage() {
   return (
     <VehicleSearch
