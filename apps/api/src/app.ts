@@ -17,7 +17,7 @@ import type { Database } from './db/database.ts';
 import { registerRoutes } from './routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
 import { SECURITY_HEADER_OPTIONS } from './plugins/security-headers.ts';
 import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
@@ -37,6 +37,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     trustProxy: false,
     requestTimeout: 30_000,
     ajv: { customOptions: { removeAdditional: false } },
+    // Errors answered before any route runs keep the one error format (plugins/errors.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,23 +113,30 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     // Page URLs get the web app's HTML with their first data (page-html.ts); API, uploads and
     // file-like paths go on to the 404 below. A route rather than the not-found handler:
     // @fastify/compress adds its hooks to routes only, so this is how pages are compressed
-    // like every other answer (decision 107). Other methods, HEAD included, stay 404s.
-    app.get('/*', { schema: { hide: true }, exposeHeadRoute: false }, async (request, reply) => {
-      const url = request.url.split('?')[0] ?? '';
-      if (url.startsWith('/api') || url.startsWith('/uploads/') || path.extname(url) !== '')
-        return reply.callNotFound();
-      const page = await renderPage(app, request.url);
-      return reply
-        .code(page.status)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(page.html);
+    // like every other answer (decision 107). HEAD is a method of the route itself rather than
+    // Fastify's automatic HEAD twin, which @fastify/compress does not hook: it answers with the
+    // GET's status and headers, encoding included, and no body (uptime monitors and crawlers
+    // send HEAD; docs/decisions/112-framework-errors-and-start-up.md). Other methods stay 404s.
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      schema: { hide: true },
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const url = request.url.split('?')[0] ?? '';
+        if (url.startsWith('/api') || url.startsWith('/uploads/') || path.extname(url) !== '')
+          return reply.callNotFound();
+        const page = await renderPage(app, request.url);
+        return reply
+          .code(page.status)
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(page.html);
+      },
     });
   }
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    return reply.code(404).send({ message: `Route ${request.method} ${url} not found` });
-  });
+  // The address is not repeated in the answer (decision 112): an error says what went wrong, not what was asked.
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: 'Route not found' }));
   return app;
 }
 

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@vm/shared/messages';
@@ -101,3 +102,57 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(500).send({ message: MSG.internalError });
   });
 });
+
+/**
+ * Errors Fastify answers before any route or hook runs (the `frameworkErrors` server option):
+ * a path that does not decode (FST_ERR_BAD_URL, 400) and a path parameter longer than the
+ * router's limit (FST_ERR_MAX_PARAM_LENGTH, 414). Left to Fastify they answer
+ * `{ error, code, message, statusCode }` with the path inside the message; here they keep the
+ * one error format and never repeat the address (docs/decisions/112-framework-errors-and-start-up.md).
+ * No hook runs for them (not even @fastify/helmet's), so the one header that matters for a
+ * JSON error body is set here.
+ */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
+};
+
+export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const known = FRAMEWORK_ERRORS[err.code];
+  reply
+    .code(known?.status ?? 500)
+    .header('X-Content-Type-Options', 'nosniff')
+    .send({ message: known?.message ?? MSG.internalError });
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, by Node's error code. */
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'The request headers are too large',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request took too long' },
+};
+const BAD_REQUEST = { status: 400, reason: 'Bad Request', message: 'The request could not be read' };
+
+/**
+ * The server's 'clientError' listener (the `clientErrorHandler` server option): requests Node's
+ * HTTP parser refuses (headers over 16 KB, a malformed request line, a request that took too
+ * long) never reach Fastify, and its default answer is `{ error, message, statusCode }`. Same
+ * status codes as Fastify's default handler, with the one error format.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody left to answer (https://nodejs.org/api/http.html#event-clienterror).
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, reason, message } = CLIENT_ERRORS[err.code ?? ''] ?? BAD_REQUEST;
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
