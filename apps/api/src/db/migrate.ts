@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-21-initial.ts';
 import * as publicSearch from './migrations/2026-11-22-public-search.ts';
 import * as unusedSearchIndexes from './migrations/2026-11-22-unused-search-indexes.ts';
 import * as searchCold from './migrations/2026-11-22-search-cold.ts';
+import * as tokenVersion from './migrations/2026-11-25-token-version.ts';
 
 /** Migrations in order; each gets the dialect so it can spell the few differences. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -13,6 +14,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '2026-11-22-search-cold': { up: (db) => searchCold.up(db, dialect) },
     // Names sort in the order they run (Kysely's rule): this one after search-cold.
     '2026-11-22-unused-search-indexes': { up: (db) => unusedSearchIndexes.up(db) },
+    '2026-11-25-token-version': { up: (db) => tokenVersion.up(db) },
   };
   return { getMigrations: async () => all };
 }

@@ -20,6 +20,8 @@ export interface UsersTable {
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Every access token of the user carries it; logout and a password change add one (migration 2026-11-25). */
+  token_version: Generated<number>;
 }
 
 export interface RefreshTokensTable {

@@ -65,7 +65,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteOwnAccount(app.db, ownerOf(currentUser(request)), request.body.password);
+      await deleteOwnAccount(app.db, app.dialect, ownerOf(currentUser(request)), request.body.password);
       return { message: 'Your account has been deleted' };
     },
   );

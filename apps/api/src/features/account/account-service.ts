@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MSG } from '@vm/shared/messages';
 import type { VehicleSummary } from '@vm/shared/vehicle';
+import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { issueRefreshToken, revokeUserTokens } from '../auth/refresh-tokens.ts';
 import { withdrawOpenOffers } from '../offers/offer-repository.ts';
-import { countActiveSuperAdmins } from '../users/user-repository.ts';
+import { lockActiveSuperAdmins } from '../users/user-repository.ts';
 import { toSummaries } from '../vehicles/vehicle-repository.ts';
 import { listWatchedVehicles, removeAllWatches } from '../watch/watch-repository.ts';
 import { eraseUser, updatePasswordHash } from './account-repository.ts';
@@ -49,11 +50,21 @@ export async function changePassword(
  * watches go (with their counts), open offers are withdrawn, the person's details are erased and
  * every session ends, in one transaction. The last active SuperAdmin cannot leave.
  */
-export async function deleteOwnAccount(db: Kysely<DB>, owner: AccountOwner, password: string): Promise<void> {
+export async function deleteOwnAccount(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  owner: AccountOwner,
+  password: string,
+): Promise<void> {
   if (!(await verifyPassword(owner.passwordHash, password))) throw badRequest(MSG.passwordIncorrect, 'password');
   const unusableHash = await hashPassword(randomBytes(32).toString('base64url'));
   await db.transaction().execute(async (trx) => {
-    if (owner.isSuperAdmin && (await countActiveSuperAdmins(trx, owner.id)) === 0) throw conflict(MSG.lastSuperAdmin);
+    // Checked with the SuperAdmin rows locked, on the rows as they are now (issue #21): two
+    // SuperAdmins leaving at once, or one leaving while another is demoted, cannot leave none.
+    if (owner.isSuperAdmin) {
+      const superAdmins = await lockActiveSuperAdmins(trx, dialect);
+      if (superAdmins.includes(owner.id) && superAdmins.length === 1) throw conflict(MSG.lastSuperAdmin);
+    }
     await removeAllWatches(trx, owner.id);
     await withdrawOpenOffers(trx, owner.id);
     await eraseUser(trx, owner.id, unusableHash);

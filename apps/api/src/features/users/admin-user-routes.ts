@@ -52,7 +52,7 @@ export async function adminUserRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteUser(app.db, currentUser(request), request.params.id);
+      await deleteUser(app.db, app.dialect, currentUser(request), request.params.id);
       return { success: true as const, message: 'User deleted successfully' };
     },
   );

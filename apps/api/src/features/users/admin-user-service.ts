@@ -5,6 +5,7 @@ import { MSG } from '@vm/shared/messages';
 import { totalPages } from '@vm/shared/pagination';
 import type { CreateUserBody, User } from '@vm/shared/user';
 import type { VehicleSummary } from '@vm/shared/vehicle';
+import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
@@ -14,7 +15,8 @@ import { toSummaries } from '../vehicles/vehicle-repository.ts';
 import { listWatchedVehicles } from '../watch/watch-repository.ts';
 import { deleteUserCascade, listUsers } from './admin-user-repository.ts';
 import { toUser } from './user-mapper.ts';
-import { countActiveSuperAdmins, findUserByEmail, findUserById, insertUser } from './user-repository.ts';
+import { findUserByEmail, findUserById, insertUser, lockActiveSuperAdmins } from './user-repository.ts';
+import { checkSuperAdminRule } from './user-service.ts';
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -80,18 +82,27 @@ export async function createUser(db: Kysely<DB>, creator: StaffMember, body: Cre
 /**
  * Deletes an account for good, with what hangs off it, in one transaction
  * (docs/decisions/040-admin-user-management.md): never yourself, a SuperAdmin only by a
- * SuperAdmin, and never the last active SuperAdmin.
+ * SuperAdmin, and never the last active SuperAdmin. The SuperAdmin rule is checked again inside
+ * the transaction with the SuperAdmin rows locked, so two SuperAdmins deleting each other at
+ * once cannot both succeed (issue #21).
  */
-export async function deleteUser(db: Kysely<DB>, deleter: StaffMember, id: string): Promise<void> {
+export async function deleteUser(db: Kysely<DB>, dialect: Dialect, deleter: StaffMember, id: string): Promise<void> {
   if (id === deleter.id) throw conflict(MSG.cannotDeleteSelf);
   const target = await findUserById(db, id);
   if (!target) throw notFound(USER_NOT_FOUND);
-  if (isSuperAdminRole(target.role)) {
-    if (!deleter.isSuperAdmin) throw forbidden(MSG.superAdminOnly);
-    if (target.is_active === 1 && (await countActiveSuperAdmins(db, target.id)) === 0)
-      throw conflict(MSG.lastSuperAdmin);
-  }
-  const deleted = await db.transaction().execute((trx) => deleteUserCascade(trx, id));
+  if (isSuperAdminRole(target.role) && !deleter.isSuperAdmin) throw forbidden(MSG.superAdminOnly);
+  const deleted = await db.transaction().execute(async (trx) => {
+    const superAdmins = await lockActiveSuperAdmins(trx, dialect);
+    const current = await findUserById(trx, id);
+    if (!current) return false;
+    const isSuperAdmin = isSuperAdminRole(current.role);
+    checkSuperAdminRule(superAdmins, deleter.id, {
+      id,
+      touchesSuperAdmin: isSuperAdmin,
+      losesSuperAdmin: isSuperAdmin,
+    });
+    return deleteUserCascade(trx, id);
+  });
   if (!deleted) throw notFound(USER_NOT_FOUND);
 }
 

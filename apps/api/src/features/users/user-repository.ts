@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
 import type { DB, UsersTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
@@ -72,21 +73,49 @@ export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<UserRow
     deleted_at: null,
     created_at: now,
     updated_at: now,
+    token_version: 0,
   };
   await db.insertInto('users').values(row).execute();
   return row;
 }
 
-export async function countActiveSuperAdmins(db: Kysely<DB>, excludeId?: string): Promise<number> {
-  let q = db
+/**
+ * The ids of the active SuperAdmins, locked until the caller's transaction ends; call inside the
+ * transaction that then demotes, deactivates or deletes one, so the check and the write cannot
+ * interleave with another such transaction (docs/product-rules.md#accounts, issue #21).
+ *
+ * PostgreSQL: SELECT ... FOR UPDATE, in id order so two transactions lock in the same order. A
+ * second transaction waits here until the first commits, then re-checks each row it waited for
+ * against the WHERE clause: a SuperAdmin the first one demoted or deactivated is no longer in the
+ * list, a deleted one neither (READ COMMITTED's rule for locking reads).
+ * SQLite has no row locks and no FOR UPDATE: the app holds its one connection for the whole
+ * transaction (Kysely's SQLite driver), so no other statement runs between this read and the write.
+ */
+export async function lockActiveSuperAdmins(trx: Kysely<DB>, dialect: Dialect): Promise<string[]> {
+  const q = trx
     .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select('id')
     .where(sql`lower(role)`, '=', 'superadmin')
     .where('is_active', '=', 1)
-    .where('deleted_at', 'is', null);
-  if (excludeId) q = q.where('id', '!=', excludeId);
-  const r = await q.executeTakeFirstOrThrow();
-  return Number(r.n);
+    .where('deleted_at', 'is', null)
+    .orderBy('id');
+  const rows = await (dialect === 'postgres' ? q.forUpdate() : q).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Ends every access token of the user signed so far: each carries the version it was signed
+ * with, and plugins/auth.ts refuses an older one. Returns the new version, for the token signed
+ * next (docs/decisions/111-token-version-and-login-limits.md).
+ */
+export async function bumpTokenVersion(db: Kysely<DB>, id: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .returning('token_version')
+    .executeTakeFirst();
+  return row?.token_version;
 }
 
 /** Writes the given columns of one user. */

@@ -51,7 +51,7 @@ export async function userRoutes(appBase: FastifyInstance) {
     async (request) => {
       const me = currentUser(request);
       requireSelfOrAdmin(me, request.params.id);
-      return updateProfile(app.db, me, request.params.id, request.body);
+      return updateProfile(app.db, app.dialect, me, request.params.id, request.body);
     },
   );
 }

@@ -2,13 +2,14 @@ import type { Kysely, Updateable } from 'kysely';
 import { isSuperAdminRole } from '@vm/shared/constants';
 import { MSG } from '@vm/shared/messages';
 import type { UpdateUserBody, User } from '@vm/shared/user';
+import type { Dialect } from '../../db/database.ts';
 import type { DB, UsersTable } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import { revokeUserTokens } from '../auth/refresh-tokens.ts';
 import { toUser } from './user-mapper.ts';
-import { countActiveSuperAdmins, findUserByEmail, findUserById, updateUserColumns } from './user-repository.ts';
+import { findUserByEmail, findUserById, lockActiveSuperAdmins, updateUserColumns } from './user-repository.ts';
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -26,6 +27,23 @@ export async function readUser(db: Kysely<DB>, id: string): Promise<User> {
 }
 
 /**
+ * The SuperAdmin rule of a change to an account's role, status or existence, checked inside the
+ * writing transaction once the SuperAdmin rows are locked (lockActiveSuperAdmins): the last
+ * active SuperAdmin is never removed (409), and only a SuperAdmin, still one at this moment,
+ * touches a SuperAdmin (403). Checked in that order, so of two SuperAdmins removing each other at
+ * once the second gets the 409 (issue #21, docs/product-rules.md#accounts).
+ */
+export function checkSuperAdminRule(
+  activeSuperAdmins: readonly string[],
+  actorId: string,
+  target: { id: string; touchesSuperAdmin: boolean; losesSuperAdmin: boolean },
+): void {
+  const losesOne = target.losesSuperAdmin && activeSuperAdmins.includes(target.id);
+  if (losesOne && activeSuperAdmins.every((id) => id === target.id)) throw conflict(MSG.lastSuperAdmin);
+  if (target.touchesSuperAdmin && !activeSuperAdmins.includes(actorId)) throw forbidden(MSG.superAdminOnly);
+}
+
+/**
  * Saves a profile. Everyone may change the profile fields; email, role and status are admin
  * fields, and a buyer's attempt to send them is ignored. Only a SuperAdmin touches a SuperAdmin
  * account or grants the role, and the last active SuperAdmin can neither be demoted nor
@@ -34,6 +52,7 @@ export async function readUser(db: Kysely<DB>, id: string): Promise<User> {
  */
 export async function updateProfile(
   db: Kysely<DB>,
+  dialect: Dialect,
   editor: ProfileEditor,
   id: string,
   body: UpdateUserBody,
@@ -53,14 +72,12 @@ export async function updateProfile(
   if (body.zipCode !== undefined) changes.zip_code = body.zipCode;
   if (body.notificationPrefs !== undefined) changes.notification_prefs = JSON.stringify(body.notificationPrefs);
 
+  // Role and status changes are checked again in the transaction, on the rows as they are then.
+  const changesStanding = editor.isAdmin && (body.role !== undefined || body.isActive !== undefined);
   if (editor.isAdmin) {
+    // The quick refusal, on the rows as this request first read them.
     const touchesSuperAdmin = isSuperAdminRole(target.role) || isSuperAdminRole(body.role);
     if (touchesSuperAdmin && !editor.isSuperAdmin) throw forbidden(MSG.superAdminOnly);
-    const losesSuperAdmin =
-      isSuperAdminRole(target.role) &&
-      target.is_active === 1 &&
-      ((body.role !== undefined && !isSuperAdminRole(body.role)) || body.isActive === false);
-    if (losesSuperAdmin && (await countActiveSuperAdmins(db, target.id)) === 0) throw conflict(MSG.lastSuperAdmin);
     if (body.email !== undefined && body.email.toLowerCase() !== target.email) {
       if (await findUserByEmail(db, body.email)) throw conflict(MSG.emailTaken);
       changes.email = body.email.toLowerCase();
@@ -70,6 +87,16 @@ export async function updateProfile(
   }
   try {
     await db.transaction().execute(async (trx) => {
+      if (changesStanding) {
+        const superAdmins = await lockActiveSuperAdmins(trx, dialect);
+        const current = await findUserById(trx, id);
+        if (!current) throw notFound(USER_NOT_FOUND);
+        checkSuperAdminRule(superAdmins, editor.id, {
+          id,
+          touchesSuperAdmin: isSuperAdminRole(current.role) || isSuperAdminRole(body.role),
+          losesSuperAdmin: (body.role !== undefined && !isSuperAdminRole(body.role)) || body.isActive === false,
+        });
+      }
       await updateUserColumns(trx, id, changes);
       if (changes.is_active === 0) await revokeUserTokens(trx, id);
     });
