@@ -39,8 +39,9 @@ export function negotiateEncoding(request: Pick<FastifyRequest, 'headers'>): Enc
 
 /**
  * @fastify/compress's options: every route's answer (JSON, pages, docs) compressed as it is
- * sent. The plugin streams each answer through a new compressor; brotli stays at its quality 4
- * (text mode), the level the plugin recommends for answers compressed per request.
+ * sent, brotli at the plugin's recommended quality 4 (text mode). The plugin pipes each answer
+ * through a new compressor stream, which none of its options avoid: decision 107 measured about
+ * 0.3 ms more server CPU per compressed vehicle answer than one brotliCompressSync call.
  */
 export const COMPRESS_OPTIONS: FastifyCompressOptions = {
   global: true,
