@@ -15,6 +15,7 @@ import { MSG } from '@vm/shared/messages';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerRoutes } from './routes.ts';
+import type { CacheLookups } from './features/catalogue/cache-lookups.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
@@ -27,10 +28,12 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Counts the catalogue's lookups of what it keeps (tests and the search benchmark). */
+  catalogueLookups?: CacheLookups;
 }
 
 /** Builds the whole server as one Fastify instance; tests call inject() on it, server.ts listens. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, catalogueLookups }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
@@ -83,7 +86,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   app.decorate('config', config);
   app.decorate('storage', new LocalFileStorage(config.uploadsDir));
-  await app.register(registerRoutes, { prefix: '/api' });
+  await app.register(registerRoutes, { prefix: '/api', catalogueLookups });
 
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
