@@ -19,6 +19,12 @@ const envSchema = z.object({
   CORS_ORIGIN: z.string().optional(),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  DATABASE_START_TIMEOUT: z.coerce
+    .number({ error: 'DATABASE_START_TIMEOUT must be a number of seconds' })
+    .int('DATABASE_START_TIMEOUT must be a whole number of seconds')
+    .min(0, 'DATABASE_START_TIMEOUT must be 0 or more seconds')
+    .max(3600, 'DATABASE_START_TIMEOUT must be at most 3600 seconds')
+    .default(60),
 });
 
 export interface Config {
@@ -35,6 +41,16 @@ export interface Config {
   corsOrigin: string | undefined;
   webDist: string | undefined;
   rateLimit: boolean;
+  /** How long a start waits for PostgreSQL to accept connections before giving up (open-database.ts). */
+  databaseStartTimeoutMs: number;
+}
+
+/**
+ * A start that cannot go on for a reason the operator can fix (a bad setting, a database that
+ * cannot be reached): server.ts prints its message alone, without a stack trace, and exits 1.
+ */
+export class StartError extends Error {
+  override name = 'StartError';
 }
 
 /** Reads and checks the environment; a bad value stops the start with a clear message. */
@@ -42,7 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new StartError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -61,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigin: e.CORS_ORIGIN,
     webDist: e.WEB_DIST,
     rateLimit: e.RATE_LIMIT === 'on',
+    databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT * 1000,
   };
 }
 

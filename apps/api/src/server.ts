@@ -1,11 +1,16 @@
+import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, StartError } from './config.ts';
+import { sweepStrayUploads } from './features/images/stray-uploads.ts';
 import { openDatabase } from './open-database.ts';
 import { ensureInitialData } from './seed/initial-data.ts';
 
 const HEAP_GROWING_PERCENT = 150;
+
+/** How often the uploads folder is swept again after the sweep at start (stray-uploads.ts). */
+const SWEEP_EVERY_MS = 60 * 60_000;
 
 /**
  * After each full collection V8 lets the heap grow to 2.5 times what is live, rather than by a
@@ -19,25 +24,63 @@ if (!process.execArgv.some((arg) => arg.replaceAll('_', '-').startsWith('--heap-
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
-const config = loadConfig();
-const database = await openDatabase(config);
-const admin = await ensureInitialData(database, config);
-const app = await buildApp({ config, database });
+/**
+ * A start that cannot go on for a reason the operator can fix (a bad setting, a database that
+ * cannot be reached, a port in use) prints that reason alone and exits 1; anything else is a
+ * bug and keeps its stack trace (docs/decisions/112-framework-errors-and-start-up.md).
+ */
+function stopStart(err: unknown): never {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (err instanceof StartError) console.error(`\n  Cannot start: ${err.message}\n`);
+  else if (code === 'EADDRINUSE' || code === 'EACCES')
+    console.error(`\n  Cannot start: ${(err as Error).message} (set PORT or HOST to another value)\n`);
+  else console.error(err);
+  process.exit(1);
+}
 
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  await app.close();
-  await database.close();
-});
+async function start() {
+  const config = loadConfig();
+  const quiet = ['fatal', 'error', 'silent'].includes(config.logLevel);
+  const database = await openDatabase(config, {
+    onRetry: (message) => {
+      if (!quiet) console.error(`  ${message}`);
+    },
+  });
+  const admin = await ensureInitialData(database, config);
+  const app = await buildApp({ config, database });
 
-await app.listen({ port: config.port, host: config.host });
-const url = `http://localhost:${config.port}`;
-const lines = [
-  '',
-  `  Vehicle marketplace is running at ${url}`,
-  `  Admin back office: ${url}/admin`,
-  `  Admin login: ${admin.email} / ${admin.password ?? '(the password you set when this database was created)'}`,
-  `  API docs: ${url}/api/docs`,
-  '',
-];
-console.log(lines.join('\n'));
+  // Files of uploads and deletions cut short by a crash: swept now and every hour (issue #21).
+  let sweeping: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    sweeping = sweepStrayUploads(database.db, config.uploadsDir).then(
+      (removed) => app.log.info({ removed }, 'stray upload files swept'),
+      (err: unknown) => app.log.warn({ err }, 'stray upload files not swept'),
+    );
+  };
+  const sweeps = setInterval(sweep, SWEEP_EVERY_MS).unref();
+
+  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    clearInterval(sweeps);
+    await app.close();
+    await sweeping;
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  sweep();
+  // The port actually bound (PORT=0 asks the system for a free one).
+  const port = (app.server.address() as AddressInfo | null)?.port ?? config.port;
+  const url = `http://localhost:${port}`;
+  const lines = [
+    '',
+    `  Vehicle marketplace is running at ${url}`,
+    `  Admin back office: ${url}/admin`,
+    `  Admin login: ${admin.email} / ${admin.password ?? '(the password you set when this database was created)'}`,
+    `  API docs: ${url}/api/docs`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+await start().catch(stopStart);

@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -21,9 +22,31 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+/**
+ * Creates the database file readable and writable by its owner only (0600, like
+ * DATA_DIR/jwt-secret) before SQLite opens it: SQLite would create it 0644, readable by every
+ * account on the machine. SQLite gives the -wal and -shm files the mode of the database file,
+ * so they are 0600 too. An existing file keeps its mode (docs/operations.md says how to tighten
+ * one made earlier).
+ */
+function createPrivately(file: string): void {
+  if (file === ':memory:' || file === '') return;
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
 export function openSqlite(file: string): Database {
+  createPrivately(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  // Durability: in WAL mode NORMAL syncs the WAL at each checkpoint, not at each commit. A
+  // process crash (kill -9, an exception) loses nothing committed: the WAL is in the OS's
+  // page cache and is replayed at the next open. A power cut or an OS crash can lose the last
+  // transactions committed before it (never corrupt the file). FULL syncs at every commit; the
+  // choice and its measured cost are in docs/operations.md (Durability).
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
