@@ -129,7 +129,7 @@ export async function buildApp({ config, database, logger, catalogueLookups }: A
         const url = request.url.split('?')[0] ?? '';
         if (url.startsWith('/api') || url.startsWith('/uploads/') || path.extname(url) !== '')
           return reply.callNotFound();
-        const page = await renderPage(app, request.url);
+        const page = await renderPage(app, request.url, request.ip);
         return reply
           .code(page.status)
           .header('Cache-Control', 'no-cache')

@@ -41,6 +41,9 @@ export async function catalogueRoutes(appBase: FastifyInstance, options: Catalog
   app.get(
     '/search',
     {
+      // Generous per address (a person paging and filtering stays far below it); it caps what one
+      // address can make the server compute and keep (issue #21, decision 112).
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
         tags: ['vehicles'],
         summary: 'Search public vehicles',

@@ -22,7 +22,11 @@ export interface PageHtml {
   html: string;
 }
 
-export type PageRenderer = (app: FastifyInstance, url: string) => Promise<PageHtml>;
+/**
+ * `remoteAddress` is the visitor's: the page's API calls then count against the visitor's rate
+ * limits (search has one, decision 112) rather than all sharing the server's own address.
+ */
+export type PageRenderer = (app: FastifyInstance, url: string, remoteAddress?: string) => Promise<PageHtml>;
 
 /** Reads the web build once; the returned function renders one page URL. */
 export function pageRenderer(webDist: string): PageRenderer {
@@ -31,7 +35,7 @@ export function pageRenderer(webDist: string): PageRenderer {
     throw new Error(`${webDist}/index.html has no ${ROOT_ELEMENT} or </head>`);
   }
   const chunks = readLandingChunks(webDist);
-  return async (app, url) => {
+  return async (app, url, remoteAddress) => {
     const parsed = new URL(url, 'http://localhost');
     const plan = planPage(parsed.pathname, parsed.searchParams);
     if (!plan) return { status: 200, html: template };
@@ -40,7 +44,11 @@ export function pageRenderer(webDist: string): PageRenderer {
     let missing = false;
     const answer = async (calls: typeof plan.calls) => {
       const keys = calls.map(apiGetUrl);
-      const responses = await Promise.all(keys.map((key) => app.inject({ method: 'GET', url: `/api${key}` })));
+      const responses = await Promise.all(
+        keys.map((key) =>
+          app.inject({ method: 'GET', url: `/api${key}`, ...(remoteAddress ? { remoteAddress } : {}) }),
+        ),
+      );
       // In call order, whichever answered first: the same page gives the same HTML.
       responses.forEach((res, i) => {
         const key = keys[i];
