@@ -21,7 +21,7 @@ const INDEX_HTML = '<!doctype html><html><head><title>t</title></head><body><div
 async function search(ctx: TestContext, n: number, remoteAddress: string, from = 0): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = from; i < from + n; i++) {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/vehicles/search?q=nomatch${i}`, remoteAddress });
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/vehicles/search?query=nomatch${i}`, remoteAddress });
     statuses.push(res.statusCode);
   }
   return statuses;
@@ -48,7 +48,11 @@ describe('the search rate limit', () => {
   it(`ISSUE-21-SEARCH-LIMIT answers ${LIMIT} searches a minute per address, then 429 { message } with Retry-After`, async () => {
     const statuses = await search(on, LIMIT, '10.0.0.1');
     expect(statuses.every((s) => s === 200)).toBe(true);
-    const refused = await on.app.inject({ method: 'GET', url: '/api/vehicles/search?q=one-more', remoteAddress: '10.0.0.1' });
+    const refused = await on.app.inject({
+      method: 'GET',
+      url: '/api/vehicles/search?query=one-more',
+      remoteAddress: '10.0.0.1',
+    });
     expect(refused.statusCode).toBe(429);
     expect(errorBodySchema.strict().parse(refused.json())).toEqual({ message: MSG.rateLimited });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -60,7 +64,7 @@ describe('the search rate limit', () => {
     // The server's own address (page rendering used to call the API as 127.0.0.1) is spent ...
     await search(on, LIMIT + 1, '127.0.0.1');
     // ... and a visitor's search page still carries its search answer.
-    const page = await on.app.inject({ method: 'GET', url: '/vehicles?q=mustang', remoteAddress: '10.0.0.3' });
+    const page = await on.app.inject({ method: 'GET', url: '/vehicles?query=mustang', remoteAddress: '10.0.0.3' });
     expect(page.statusCode).toBe(200);
     const data = new RegExp(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">(.*?)</script>`, 's').exec(
       page.body,
@@ -70,7 +74,7 @@ describe('the search rate limit', () => {
     // The page's search was the visitor's: a visitor who has spent the limit gets the page
     // without it (the browser then asks, and is refused like any other search).
     await search(on, LIMIT, '10.0.0.4');
-    const spent = await on.app.inject({ method: 'GET', url: '/vehicles?q=mustang', remoteAddress: '10.0.0.4' });
+    const spent = await on.app.inject({ method: 'GET', url: '/vehicles?query=mustang', remoteAddress: '10.0.0.4' });
     expect(spent.statusCode).toBe(200);
     expect(spent.body).not.toContain('/vehicles/search?');
   });
