@@ -48,9 +48,11 @@ describe.each(DIALECTS)('token attacks on %s', (dialect) => {
     expect(await tableChecksums(ctx.database)).toEqual(before);
   }
 
+  // tokenVersion 0: the users of the world never logged out nor changed their password.
   const claimsOf = (userId: string, role: string, ttlSeconds = 900) => ({
     userId,
     role,
+    tokenVersion: 0,
     iat: nowSeconds(),
     exp: nowSeconds() + ttlSeconds,
   });
@@ -62,7 +64,13 @@ describe.each(DIALECTS)('token attacks on %s', (dialect) => {
 
   it('ROLE-20 AUTH-18 refuses an expired token signed with the right key, saying the session expired', async () => {
     const token = signHs256(
-      { userId: world.users.superAdmin.id, role: 'SuperAdmin', iat: nowSeconds() - 3600, exp: nowSeconds() - 60 },
+      {
+        userId: world.users.superAdmin.id,
+        role: 'SuperAdmin',
+        tokenVersion: 0,
+        iat: nowSeconds() - 3600,
+        exp: nowSeconds() - 60,
+      },
       secret,
     );
     await expectRejected(token, MSG.sessionExpired);
@@ -102,9 +110,11 @@ describe.each(DIALECTS)('token attacks on %s', (dialect) => {
 
   it('ROLE-20 refuses well-signed tokens that name no user, a missing user or a wrong-typed id', async () => {
     await expectRejected(signHs256(claimsOf('01900000-0000-7000-8000-000000000000', 'Admin'), secret));
-    await expectRejected(signHs256({ role: 'Admin', exp: nowSeconds() + 900 }, secret));
-    await expectRejected(signHs256({ userId: 42, role: 'Admin', exp: nowSeconds() + 900 }, secret));
-    await expectRejected(signHs256({ userId: { $ne: null }, role: 'Admin', exp: nowSeconds() + 900 }, secret));
+    await expectRejected(signHs256({ role: 'Admin', tokenVersion: 0, exp: nowSeconds() + 900 }, secret));
+    await expectRejected(signHs256({ userId: 42, role: 'Admin', tokenVersion: 0, exp: nowSeconds() + 900 }, secret));
+    await expectRejected(
+      signHs256({ userId: { $ne: null }, role: 'Admin', tokenVersion: 0, exp: nowSeconds() + 900 }, secret),
+    );
   });
 
   it('ROLE-20 refuses malformed Authorization headers with 401 and a message, never a 500', async () => {
@@ -217,6 +227,84 @@ describe.each(DIALECTS)('token attacks on %s', (dialect) => {
       payload: { email: buyer.email, password: buyer.password },
     });
     expect(login.statusCode).toBe(401);
+  });
+
+  it('issue #21 ROLE-20 refuses a token signed with the right key that has no exp, or an exp that is not a number', async () => {
+    const { exp: _exp, ...noExp } = claimsOf(world.users.admin.id, 'Admin');
+    await expectRejected(signHs256(noExp, secret));
+    await expectRejected(signHs256({ ...noExp, exp: null }, secret));
+    await expectRejected(signHs256({ ...noExp, exp: String(nowSeconds() + 900) }, secret));
+    // The same claims with an exp are accepted: exp is what was refused.
+    expect(
+      (await get('/api/users', bearer(signHs256(claimsOf(world.users.admin.id, 'Admin'), secret)))).statusCode,
+    ).toBe(200);
+  });
+
+  it('issue #21 ROLE-20 refuses a token signed with the right key whose token version is missing, wrong-typed or not the current one', async () => {
+    const { tokenVersion: _version, ...noVersion } = claimsOf(world.users.admin.id, 'Admin');
+    await expectRejected(signHs256(noVersion, secret));
+    await expectRejected(signHs256({ ...noVersion, tokenVersion: '0' }, secret));
+    await expectRejected(signHs256({ ...noVersion, tokenVersion: 0.5 }, secret));
+    await expectRejected(signHs256({ ...noVersion, tokenVersion: 1 }, secret), MSG.sessionExpired);
+  });
+
+  it('issue #21 API-06 logout ends the access tokens of the user at once; another session refreshes and goes on', async () => {
+    const buyer = await registerBuyer(ctx.app);
+    const other = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: buyer.email, password: buyer.password },
+      })
+    ).json<{ token: string; refreshToken: string }>();
+    expect((await get('/api/auth/me', buyer.headers)).statusCode).toBe(200);
+
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: buyer.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    await expectRejected(buyer.token, MSG.sessionExpired);
+    expect((await refresh(buyer.refreshToken)).statusCode).toBe(401);
+    // The other session's access token was signed before the logout too; its refresh token lives.
+    expect((await get('/api/auth/me', bearer(other.token))).statusCode).toBe(401);
+    const renewed = await refresh(other.refreshToken);
+    expect(renewed.statusCode).toBe(200);
+    const renewedToken = renewed.json<{ token: string }>().token;
+    expect((await get('/api/auth/me', bearer(renewedToken))).statusCode).toBe(200);
+
+    // Logging out again with the revoked token ends nothing more.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: buyer.refreshToken },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await get('/api/auth/me', bearer(renewedToken))).statusCode).toBe(200);
+  });
+
+  it('issue #21 API-44 a password change ends every access token signed before it; the one it answers with works', async () => {
+    const buyer = await registerBuyer(ctx.app);
+    const other = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: buyer.email, password: buyer.password },
+      })
+    ).json<{ token: string }>();
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${buyer.id}/password`,
+      headers: buyer.headers,
+      payload: { currentPassword: buyer.password, newPassword: 'brand-new-pass-2' },
+    });
+    expect(res.statusCode).toBe(200);
+    await expectRejected(buyer.token, MSG.sessionExpired);
+    await expectRejected(other.token, MSG.sessionExpired);
+    const fresh = res.json<{ token: string }>().token;
+    expect((await get('/api/auth/me', bearer(fresh))).statusCode).toBe(200);
+    expect(decodeJwt(fresh).payload.tokenVersion).toBe(1);
   });
 
   it('API-44 a password change revokes the refresh tokens of every other session', async () => {

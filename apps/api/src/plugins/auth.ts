@@ -22,7 +22,7 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Hook: reads a token when one is sent, ignores a missing or bad one. */
     optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    signAccessToken: (user: { id: string; role: string }) => string;
+    signAccessToken: (subject: AccessTokenSubject) => string;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
@@ -30,9 +30,16 @@ declare module 'fastify' {
 }
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { userId: string; role: string };
-    user: { userId: string; role: string; exp: number };
+    payload: { userId: string; role: string; tokenVersion: number };
+    user: { userId: string; role: string; tokenVersion: number; exp: number };
   }
+}
+
+/** Whom an access token is signed for: the user, their role, and their current users.token_version. */
+export interface AccessTokenSubject {
+  id: string;
+  role: string;
+  tokenVersion: number;
 }
 
 export const ACCESS_TOKEN_TTL = '15m';
@@ -40,21 +47,25 @@ export const ACCESS_TOKEN_TTL = '15m';
 const JWT_EXPIRED = 'FAST_JWT_EXPIRED';
 
 /**
- * Access tokens are HS256 JWTs carrying userId, role and exp. Every request re-reads the user,
- * so a deleted or deactivated account stops working at once and the role is the current one.
+ * Access tokens are HS256 JWTs carrying userId, role, tokenVersion and exp. Every request
+ * re-reads the user, so a deleted or deactivated account stops working at once, the role is the
+ * current one, and a token signed before the user's last logout or password change (an older
+ * tokenVersion) is refused (docs/decisions/111-token-version-and-login-limits.md).
  */
 export const authPlugin = fp<{ secret: string }>(async (app, { secret }) => {
   await app.register(fastifyJwt, {
     secret,
     sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL },
-    verify: { algorithms: ['HS256'] },
+    // exp is required: fast-jwt accepts a token without one as never expiring, and only a token
+    // that ends may be handed out (issue #21).
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
   });
   app.decorateRequest('auth', null);
 
   async function resolve(request: FastifyRequest): Promise<AuthUser> {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized(MSG.notSignedIn);
-    let payload: { userId?: unknown };
+    let payload: { userId?: unknown; tokenVersion?: unknown };
     try {
       // The plugin's verifier (HS256 only) called directly: request.jwtVerify() decodes the
       // token a second time and runs a callback chain around the same check, per request.
@@ -63,9 +74,12 @@ export const authPlugin = fp<{ secret: string }>(async (app, { secret }) => {
       const expired = (err as { code?: string }).code === JWT_EXPIRED;
       throw unauthorized(expired ? MSG.sessionExpired : MSG.notSignedIn);
     }
-    if (typeof payload.userId !== 'string') throw unauthorized(MSG.notSignedIn);
+    if (typeof payload.userId !== 'string' || !Number.isSafeInteger(payload.tokenVersion))
+      throw unauthorized(MSG.notSignedIn);
     const row = await findUserById(app.db, payload.userId);
     if (row?.is_active !== 1) throw unauthorized(MSG.notSignedIn);
+    // Signed before the user logged out or changed the password: that session has ended.
+    if (payload.tokenVersion !== row.token_version) throw unauthorized(MSG.sessionExpired);
     return {
       id: row.id,
       role: row.role,
@@ -90,8 +104,8 @@ export const authPlugin = fp<{ secret: string }>(async (app, { secret }) => {
       request.auth = null;
     }
   });
-  app.decorate('signAccessToken', (user: { id: string; role: string }) =>
-    app.jwt.sign({ userId: user.id, role: user.role }),
+  app.decorate('signAccessToken', (subject: AccessTokenSubject) =>
+    app.jwt.sign({ userId: subject.id, role: subject.role, tokenVersion: subject.tokenVersion }),
   );
 });
 

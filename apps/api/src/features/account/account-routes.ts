@@ -48,8 +48,8 @@ export async function accountRoutes(appBase: FastifyInstance) {
       const me = currentUser(request);
       // Nobody changes another account's password here, not even an admin.
       if (me.id !== request.params.id) throw forbidden(MSG.forbidden);
-      const { message, refreshToken } = await changePassword(app.db, ownerOf(me), request.body);
-      return { message, token: app.signAccessToken({ id: me.id, role: me.role }), refreshToken };
+      const { message, refreshToken, tokenVersion } = await changePassword(app.db, ownerOf(me), request.body);
+      return { message, token: app.signAccessToken({ id: me.id, role: me.role, tokenVersion }), refreshToken };
     },
   );
 

@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { issueRefreshToken, revokeUserTokens } from '../auth/refresh-tokens.ts';
 import { withdrawOpenOffers } from '../offers/offer-repository.ts';
-import { lockActiveSuperAdmins } from '../users/user-repository.ts';
+import { bumpTokenVersion, lockActiveSuperAdmins } from '../users/user-repository.ts';
 import { toSummaries } from '../vehicles/vehicle-repository.ts';
 import { listWatchedVehicles, removeAllWatches } from '../watch/watch-repository.ts';
 import { eraseUser, updatePasswordHash } from './account-repository.ts';
@@ -27,22 +27,26 @@ export async function ownWatchlist(db: Kysely<DB>, userId: string): Promise<Vehi
 
 /**
  * Changes the password once the current one is proven (docs/decisions/023-password-change-and-account-screens.md).
- * Every session ends, this one included; the caller continues on the fresh refresh token returned.
+ * Every session ends, this one included: every refresh token is revoked and every access token
+ * signed so far is refused from now on (a new token version, decision 111). The caller continues
+ * on the fresh refresh token returned and an access token signed with the version returned.
  */
 export async function changePassword(
   db: Kysely<DB>,
   owner: AccountOwner,
   passwords: { currentPassword: string; newPassword: string },
-): Promise<{ message: string; refreshToken: string }> {
+): Promise<{ message: string; refreshToken: string; tokenVersion: number }> {
   if (!(await verifyPassword(owner.passwordHash, passwords.currentPassword)))
     throw badRequest(MSG.currentPasswordIncorrect, 'currentPassword');
   const passwordHash = await hashPassword(passwords.newPassword);
-  const refreshToken = await db.transaction().execute(async (trx) => {
+  const session = await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, owner.id, passwordHash);
     await revokeUserTokens(trx, owner.id);
-    return issueRefreshToken(trx, owner.id);
+    const tokenVersion = await bumpTokenVersion(trx, owner.id);
+    if (tokenVersion === undefined) throw new Error(`user ${owner.id} not found`);
+    return { refreshToken: await issueRefreshToken(trx, owner.id), tokenVersion };
   });
-  return { message: 'Password updated successfully!', refreshToken };
+  return { message: 'Password updated successfully!', ...session };
 }
 
 /**

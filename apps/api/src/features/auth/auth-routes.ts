@@ -24,8 +24,10 @@ export async function authRoutes(appBase: FastifyInstance) {
     '/register',
     { config: perIp(20), schema: { tags: ['auth'], body: registerBodySchema, response: { 201: authResponseSchema } } },
     async (request, reply) => {
-      const { user, refreshToken } = await registerBuyer(app.db, request.body);
-      return reply.code(201).send({ token: app.signAccessToken(user), refreshToken, user });
+      const { user, refreshToken, tokenVersion } = await registerBuyer(app.db, request.body);
+      return reply
+        .code(201)
+        .send({ token: app.signAccessToken({ id: user.id, role: user.role, tokenVersion }), refreshToken, user });
     },
   );
 
@@ -42,8 +44,8 @@ export async function authRoutes(appBase: FastifyInstance) {
       schema: { tags: ['auth'], body: loginBodySchema, response: { 200: authResponseSchema } },
     },
     async (request) => {
-      const { user, refreshToken } = await logIn(app.db, request.body.email, request.body.password);
-      return { token: app.signAccessToken(user), refreshToken, user };
+      const { user, refreshToken, tokenVersion } = await logIn(app.db, request.body.email, request.body.password);
+      return { token: app.signAccessToken({ id: user.id, role: user.role, tokenVersion }), refreshToken, user };
     },
   );
 

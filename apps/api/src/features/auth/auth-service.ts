@@ -9,7 +9,7 @@ import { nowIso } from '../../lib/time.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
 import { toUser } from '../users/user-mapper.ts';
-import { findUserByEmail, findUserById, insertUser } from '../users/user-repository.ts';
+import { bumpTokenVersion, findUserByEmail, findUserById, insertUser } from '../users/user-repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
   findRefreshToken,
@@ -19,10 +19,14 @@ import {
   revokeTokenFamily,
 } from './refresh-tokens.ts';
 
-/** A new session: the user and a refresh token; the route adds the access token it signs. */
+/**
+ * A new session: the user, a refresh token, and the user's token version, which the access token
+ * the route signs must carry (plugins/auth.ts).
+ */
 export interface NewSession {
   user: User;
   refreshToken: string;
+  tokenVersion: number;
 }
 
 /** Registers a buyer account with its dashboard event, and opens its first session. */
@@ -41,7 +45,7 @@ export async function registerBuyer(db: Kysely<DB>, body: RegisterBody): Promise
       return created;
     });
     const refreshToken = await issueRefreshToken(db, row.id);
-    return { user: toUser(row), refreshToken };
+    return { user: toUser(row), refreshToken, tokenVersion: row.token_version };
   } catch (err) {
     // Two registrations of the same email at once: the unique index decides.
     if (isUniqueViolation(err)) throw conflict(MSG.emailTaken);
@@ -59,7 +63,7 @@ export async function logIn(db: Kysely<DB>, email: string, password: string): Pr
   if (!row || !ok) throw unauthorized(MSG.invalidCredentials);
   if (row.is_active !== 1) throw forbidden(MSG.accountInactive);
   const refreshToken = await issueRefreshToken(db, row.id);
-  return { user: toUser(row), refreshToken };
+  return { user: toUser(row), refreshToken, tokenVersion: row.token_version };
 }
 
 type Rotation = { ok: true; userId: string; token: string } | { ok: false };
@@ -91,7 +95,7 @@ function rotateRefreshToken(db: Kysely<DB>, token: string): Promise<Rotation> {
 export async function refreshSession(
   db: Kysely<DB>,
   token: string,
-): Promise<{ account: { id: string; role: string }; refreshToken: string }> {
+): Promise<{ account: { id: string; role: string; tokenVersion: number }; refreshToken: string }> {
   const result = await rotateRefreshToken(db, token);
   if (!result.ok) throw unauthorized(MSG.sessionExpired);
   const row = await findUserById(db, result.userId);
@@ -99,10 +103,19 @@ export async function refreshSession(
     await revokeRefreshToken(db, result.token);
     throw unauthorized(MSG.sessionExpired);
   }
-  return { account: { id: row.id, role: row.role }, refreshToken: result.token };
+  return { account: { id: row.id, role: row.role, tokenVersion: row.token_version }, refreshToken: result.token };
 }
 
-/** Ends the session of a refresh token; an unknown or already revoked token is no error. */
+/**
+ * Ends the session of a refresh token; an unknown or already revoked token is no error. Ending a
+ * live one also ends every access token of its user signed so far (a new token version), so the
+ * access token of the browser that logged out stops working now rather than in up to 15 minutes.
+ * The user's other sessions keep their refresh tokens and get a new access token on their next
+ * refresh (docs/decisions/111-token-version-and-login-limits.md).
+ */
 export async function logOut(db: Kysely<DB>, token: string): Promise<void> {
-  await revokeRefreshToken(db, token);
+  await db.transaction().execute(async (trx) => {
+    const userId = await revokeRefreshToken(trx, token);
+    if (userId) await bumpTokenVersion(trx, userId);
+  });
 }

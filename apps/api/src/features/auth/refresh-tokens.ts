@@ -55,13 +55,16 @@ export async function revokeLiveToken(db: Kysely<DB>, id: string): Promise<boole
   return Number(revoked.numUpdatedRows) === 1;
 }
 
-export async function revokeRefreshToken(db: Kysely<DB>, token: string): Promise<void> {
-  await db
+/** Revokes a live token; returns its user when it was live, undefined when unknown or already revoked. */
+export async function revokeRefreshToken(db: Kysely<DB>, token: string): Promise<string | undefined> {
+  const row = await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: nowIso() })
     .where('token_hash', '=', hashToken(token))
     .where('revoked_at', 'is', null)
-    .execute();
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
 }
 
 /** Revokes every refresh token of a user, except the family given (the current session). */
