@@ -2,14 +2,14 @@
  * Runs the benchmarks one after another (never in parallel: they would measure each other).
  * Each runs in its own process, so one that fails or leaves state behind cannot skew the next.
  *
- *   npm run bench                      # all of them (about 25 minutes)
+ *   npm run bench                      # all of them (about 35 minutes; search-soak alone 10)
  *   npm run bench -- search load       # a subset, in the order given
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib/report.ts';
 
-const ALL = ['catalogue', 'search', 'lighthouse', 'load', 'crash', 'outage', 'two-instances'] as const;
+const ALL = ['catalogue', 'search', 'search-soak', 'lighthouse', 'load', 'crash', 'outage', 'two-instances'] as const;
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = requested.filter((name) => !(ALL as readonly string[]).includes(name));
