@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@vm/shared/common';
+import { PERMISSIONS_POLICY } from '../src/plugins/security-headers.ts';
 import { createTestContext, type TestContext } from './test-app.ts';
 
 /*
@@ -92,6 +93,7 @@ describe('errors answered before any route runs', () => {
       expect(status).toBe(431);
       expect(headers['content-type']).toMatch(/^application\/json/);
       expect(Number(headers['content-length'])).toBe(Buffer.byteLength(body));
+      expect(headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
       expect(errorBodySchema.strict().parse(JSON.parse(body))).toEqual({
         message: 'The request headers are too large',
       });

@@ -1,7 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADER_OPTIONS } from '../src/plugins/security-headers.ts';
+import { PERMISSIONS_POLICY, SECURITY_HEADER_OPTIONS } from '../src/plugins/security-headers.ts';
 import { createTestContext, DIALECTS, registerBuyer, type TestContext } from './test-app.ts';
 
 type Headers = Record<string, unknown>;
@@ -50,5 +50,27 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
       const sent = Object.fromEntries(Object.keys(reference).map((name) => [name, answer.headers[name]]));
       expect(sent).toEqual(reference);
     }
+  });
+
+  it('ISSUE-21-PERMISSIONS-POLICY every answer turns off the browser features the site does not use', async () => {
+    expect(PERMISSIONS_POLICY).toMatch(/(^|, )camera=\(\)/);
+    expect(PERMISSIONS_POLICY).toMatch(/(^|, )microphone=\(\)/);
+    expect(PERMISSIONS_POLICY).toMatch(/(^|, )geolocation=\(\)/);
+    const buyer = await registerBuyer(ctx.app);
+    await ctx.app.storage.write('media/probe.png', Buffer.from('not really a png'));
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/api/health' }),
+      await ctx.app.inject({ method: 'HEAD', url: '/api/health' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/vehicles/search' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/auth/me' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/users', headers: buyer.headers }),
+      await ctx.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'not-an-email' } }),
+      await ctx.app.inject({ method: 'GET', url: '/uploads/media/probe.png' }),
+      await ctx.app.inject({ method: 'GET', url: `/api/vehicles/${'x'.repeat(150)}` }),
+      await ctx.app.inject({ method: 'GET', url: '/api/vehicles/%zz' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 401, 403, 404, 400, 200, 414, 400]);
+    for (const answer of answers) expect(answer.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
   });
 });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@vm/shared/messages';
 import { HttpError } from '../lib/http-errors.ts';
+import { PERMISSIONS_POLICY } from './security-headers.ts';
 
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
@@ -109,8 +110,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  * router's limit (FST_ERR_MAX_PARAM_LENGTH, 414). Left to Fastify they answer
  * `{ error, code, message, statusCode }` with the path inside the message; here they keep the
  * one error format and never repeat the address (docs/decisions/112-framework-errors-and-start-up.md).
- * No hook runs for them (not even @fastify/helmet's), so the one header that matters for a
- * JSON error body is set here.
+ * No hook runs for them (not even @fastify/helmet's), so the header that matters for a JSON
+ * error body is set here, with the Permissions-Policy every answer carries.
  */
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid' },
@@ -122,6 +123,7 @@ export function frameworkErrorHandler(err: FastifyError, _request: FastifyReques
   reply
     .code(known?.status ?? 500)
     .header('X-Content-Type-Options', 'nosniff')
+    .header('Permissions-Policy', PERMISSIONS_POLICY)
     .send({ message: known?.message ?? MSG.internalError });
 }
 
@@ -151,6 +153,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Permissions-Policy: ${PERMISSIONS_POLICY}\r\n` +
         `Connection: close\r\n\r\n${body}`,
     );
   }
