@@ -23,7 +23,7 @@ export async function buyerOfferRoutes(appBase: FastifyInstance) {
         response: { 200: offerListSchema },
       },
     },
-    async (request) => ({ offers: await buyerOffersOn(app.db, currentUser(request).id, request.params.id) }),
+    async (request) => ({ offers: await buyerOffersOn(app.db, currentUser(request), request.params.id) }),
   );
 
   app.post(

@@ -29,11 +29,20 @@ function amendRefusal(status: string): string | undefined {
   return status === 'accepted' ? MSG.offerAcceptedNoAmend : MSG.offerFinal;
 }
 
-/** The buyer's own offers on a vehicle (id or slug); never anyone else's (docs/decisions/021-buyer-offers.md). */
-export async function buyerOffersOn(db: Kysely<DB>, buyerId: string, idOrSlug: string): Promise<Offer[]> {
+/**
+ * The buyer's own offers on a vehicle (id or slug); never anyone else's (docs/decisions/021-buyer-offers.md).
+ * An archived vehicle is a 404 to anyone but an admin, as the vehicle itself is
+ * (docs/product-rules.md#vehicles): a 200 here told anyone which archived ids and slugs exist
+ * (issue #21). The back office's offer list still shows offers on archived vehicles.
+ */
+export async function buyerOffersOn(
+  db: Kysely<DB>,
+  buyer: { id: string; isAdmin: boolean },
+  idOrSlug: string,
+): Promise<Offer[]> {
   const vehicle = await findVehicleState(db, idOrSlug);
-  if (!vehicle) throw notFound(MSG.vehicleNotFound);
-  return (await listOwnOffers(db, buyerId, vehicle.id)).map(toOffer);
+  if (!vehicle || (vehicle.status === 'Archived' && !buyer.isAdmin)) throw notFound(MSG.vehicleNotFound);
+  return (await listOwnOffers(db, buyer.id, vehicle.id)).map(toOffer);
 }
 
 /**

@@ -22,7 +22,7 @@ export async function watchRoutes(appBase: FastifyInstance) {
         response: { 200: watchResponseSchema },
       },
     },
-    async (request) => watchStateOf(app.db, currentUser(request).id, request.params.id),
+    async (request) => watchStateOf(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -37,6 +37,6 @@ export async function watchRoutes(appBase: FastifyInstance) {
         response: { 200: watchResponseSchema },
       },
     },
-    async (request) => setWatch(app.db, currentUser(request).id, request.params.id, request.body.watching),
+    async (request) => setWatch(app.db, currentUser(request), request.params.id, request.body.watching),
   );
 }
