@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@vm/shared/messages';
 import { tableChecksums } from './fixtures/security-checksum.ts';
-import { ROUTE_CATALOGUE, routeKey } from './fixtures/security-route-catalogue.ts';
+import { ROUTE_CATALOGUE, type RouteEntry, routeKey } from './fixtures/security-route-catalogue.ts';
 import { apiRouteKeys, routeRecorder } from './fixtures/security-route-table.ts';
 import { CALLERS, createWorld, type World } from './fixtures/security-world.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
@@ -66,6 +67,63 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
           );
       }
       expect(problems, JSON.stringify(got)).toEqual([]);
+    },
+  );
+
+  /**
+   * Issue #21: who may call decides before the input is read. Every route that refuses anonymous
+   * callers (first scenario) gets a request that fails validation however it is read: a path
+   * param nobody has, nonsense in the query string, and, on routes that take a body, broken JSON
+   * and an empty object. Anonymous gets 401 and, on an admin route (every scenario refuses both
+   * buyers), a buyer gets 403, never the 400 of the input; a caller allowed in gets the 400 of
+   * the broken JSON, which proves the body really was invalid. Nothing is written.
+   */
+  const takesBody = (entry: RouteEntry) => entry.method !== 'GET';
+  const isAdminRoute = (entry: RouteEntry) =>
+    entry.scenarios.every((sc) => sc.expect.buyer === 403 && sc.expect.otherBuyer === 403);
+  const guardedRoutes = ROUTE_CATALOGUE.filter((entry) => entry.scenarios[0].expect.anonymous === 401).map((entry) => ({
+    key: routeKey(entry),
+    entry,
+  }));
+  const JUNK_QUERY = 'page=abc&limit=-1&sortBy=bogus&sortOrder=sideways&status=bogus&role=bogus&tag=%00';
+  const BROKEN_JSON = '{"firstName": ';
+
+  it('issue #21 ROLE-20 the routes refused to anonymous callers include every signed-in and admin route', () => {
+    expect(guardedRoutes.length).toBeGreaterThan(25);
+    expect(guardedRoutes.filter(({ entry }) => isAdminRoute(entry)).length).toBeGreaterThan(15);
+  });
+
+  it.each(guardedRoutes)(
+    'issue #21 ROLE-20 $key: an anonymous call with invalid input is 401 (a buyer on an admin route 403) before the input is validated',
+    async ({ entry }) => {
+      const url = `${entry.path.replace(/:[A-Za-z]+/g, 'no-such-id')}?${JUNK_QUERY}`;
+      const bodies: (string | undefined)[] = takesBody(entry) ? [BROKEN_JSON, '{}'] : [undefined];
+      const send = (caller: 'anonymous' | 'buyer' | 'admin', payload: string | undefined) =>
+        ctx.app.inject({
+          method: entry.method,
+          url,
+          headers: {
+            ...world.headersOf(caller),
+            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(payload === undefined ? {} : { payload }),
+        });
+      const before = await tableChecksums(ctx.database);
+      for (const payload of bodies) {
+        const anonymous = await send('anonymous', payload);
+        expect(anonymous.statusCode, `anonymous ${payload}: ${anonymous.body}`).toBe(401);
+        expect(anonymous.json()).toEqual({ message: MSG.notSignedIn });
+        if (isAdminRoute(entry)) {
+          const buyer = await send('buyer', payload);
+          expect(buyer.statusCode, `buyer ${payload}: ${buyer.body}`).toBe(403);
+          expect(buyer.json()).toEqual({ message: MSG.forbidden });
+        }
+      }
+      if (takesBody(entry)) {
+        const allowed = await send(isAdminRoute(entry) ? 'admin' : 'buyer', BROKEN_JSON);
+        expect(allowed.statusCode, `allowed caller: ${allowed.body}`).toBe(400);
+      }
+      expect(await tableChecksums(ctx.database)).toEqual(before);
     },
   );
 
