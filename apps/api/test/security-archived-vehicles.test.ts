@@ -40,7 +40,7 @@ describe.each(DIALECTS)('archived vehicles through the watch and offer routes on
     expect(res.json(), what).toEqual({ message: MSG.vehicleNotFound });
   };
 
-  it('issue #21: GET /watch and GET /offers of an archived vehicle, by id or slug, are the 404 of an unknown vehicle to a buyer, watcher or not', async () => {
+  it('ISSUE-21-ARCHIVED GET /watch and GET /offers of an archived vehicle, by id or slug, are the 404 of an unknown vehicle to a buyer, watcher or not', async () => {
     for (const who of [watcher, stranger]) {
       for (const ref of [archived.id, archived.slug, 'no-such-vehicle']) {
         notFound(await call('GET', `/api/vehicles/${ref}`, who), `vehicle ${ref}`);
@@ -50,7 +50,7 @@ describe.each(DIALECTS)('archived vehicles through the watch and offer routes on
     }
   });
 
-  it('issue #21: unwatching an archived vehicle is a 404 to a buyer who does not watch it; the watcher still can', async () => {
+  it('ISSUE-21-ARCHIVED unwatching an archived vehicle is a 404 to a buyer who does not watch it; the watcher still can', async () => {
     notFound(await call('POST', `/api/vehicles/${archived.id}/watch`, stranger, { watching: false }), 'stranger');
     notFound(await call('POST', `/api/vehicles/${archived.slug}/watch`, stranger, { watching: true }), 'stranger');
     notFound(await call('POST', '/api/vehicles/no-such-vehicle/watch', stranger, { watching: false }), 'unknown');
@@ -59,7 +59,7 @@ describe.each(DIALECTS)('archived vehicles through the watch and offer routes on
     expect(unwatch.json()).toEqual({ isWatching: false, watchCount: 0 });
   });
 
-  it('issue #21: an admin still reads the watch state and their own offers of an archived vehicle', async () => {
+  it('ISSUE-21-ARCHIVED an admin still reads the watch state and their own offers of an archived vehicle', async () => {
     expect((await call('GET', `/api/vehicles/${archived.id}`, admin)).statusCode).toBe(200);
     const watch = await call('GET', `/api/vehicles/${archived.slug}/watch`, admin);
     expect(watch.statusCode).toBe(200);

@@ -88,13 +88,13 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
   const JUNK_QUERY = 'page=abc&limit=-1&sortBy=bogus&sortOrder=sideways&status=bogus&role=bogus&tag=%00';
   const BROKEN_JSON = '{"firstName": ';
 
-  it('issue #21 ROLE-20 the routes refused to anonymous callers include every signed-in and admin route', () => {
+  it('ISSUE-21-AUTH-FIRST ROLE-20 the routes refused to anonymous callers include every signed-in and admin route', () => {
     expect(guardedRoutes.length).toBeGreaterThan(25);
     expect(guardedRoutes.filter(({ entry }) => isAdminRoute(entry)).length).toBeGreaterThan(15);
   });
 
   it.each(guardedRoutes)(
-    'issue #21 ROLE-20 $key: an anonymous call with invalid input is 401 (a buyer on an admin route 403) before the input is validated',
+    'ISSUE-21-AUTH-FIRST ROLE-20 $key: an anonymous call with invalid input is 401 (a buyer on an admin route 403) before the input is validated',
     async ({ entry }) => {
       const url = `${entry.path.replace(/:[A-Za-z]+/g, 'no-such-id')}?${JUNK_QUERY}`;
       const bodies: (string | undefined)[] = takesBody(entry) ? [BROKEN_JSON, '{}'] : [undefined];

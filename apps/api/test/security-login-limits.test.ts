@@ -25,7 +25,7 @@ describe.each(DIALECTS)('sign-in limits on %s', (dialect) => {
   });
   afterAll(async () => ctx?.close());
 
-  it('issue #21: 10 sign-ins per 15 minutes per email, from any address; the 11th is 429 even with the right password', async () => {
+  it('ISSUE-21-LOGIN-LIMITS 10 sign-ins per 15 minutes per email, from any address; the 11th is 429 even with the right password', async () => {
     const buyer = await registerBuyer(ctx.app);
     // A new address each time, so only the per-email limit can stop them; the case of the email
     // does not make it another email.
@@ -41,7 +41,7 @@ describe.each(DIALECTS)('sign-in limits on %s', (dialect) => {
     expect((await login(ctx, other.email, other.password, '10.21.1.11')).statusCode).toBe(200);
   });
 
-  it('issue #21: 30 sign-ins a minute per address, whatever the emails; the 31st is 429', async () => {
+  it('ISSUE-21-LOGIN-LIMITS 30 sign-ins a minute per address, whatever the emails; the 31st is 429', async () => {
     for (let i = 0; i < 30; i++) {
       const res = await login(ctx, uniqueEmail('nobody'), 'wrong-password', '10.21.2.1');
       expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
@@ -59,7 +59,7 @@ describe.each(DIALECTS)('sign-in limits with RATE_LIMIT=off on %s', (dialect) =>
   });
   afterAll(async () => ctx?.close());
 
-  it('issue #21: neither limit answers 429: 35 wrong passwords for one email from one address are all 401', async () => {
+  it('ISSUE-21-LOGIN-LIMITS neither limit answers 429: 35 wrong passwords for one email from one address are all 401', async () => {
     const buyer = await registerBuyer(ctx.app);
     for (let i = 0; i < 35; i++) {
       const res = await login(ctx, buyer.email, 'wrong-password', '10.21.3.1');

@@ -229,7 +229,7 @@ describe.each(DIALECTS)('token attacks on %s', (dialect) => {
     expect(login.statusCode).toBe(401);
   });
 
-  it('issue #21 ROLE-20 refuses a token signed with the right key that has no exp, or an exp that is not a number', async () => {
+  it('ISSUE-21-TOKEN-EXP ROLE-20 refuses a token signed with the right key that has no exp, or an exp that is not a number', async () => {
     const { exp: _exp, ...noExp } = claimsOf(world.users.admin.id, 'Admin');
     await expectRejected(signHs256(noExp, secret));
     await expectRejected(signHs256({ ...noExp, exp: null }, secret));
@@ -240,7 +240,7 @@ describe.each(DIALECTS)('token attacks on %s', (dialect) => {
     ).toBe(200);
   });
 
-  it('issue #21 ROLE-20 refuses a token signed with the right key whose token version is missing, wrong-typed or not the current one', async () => {
+  it('ISSUE-21-TOKEN-VERSION ROLE-20 refuses a token signed with the right key whose token version is missing, wrong-typed or not the current one', async () => {
     const { tokenVersion: _version, ...noVersion } = claimsOf(world.users.admin.id, 'Admin');
     await expectRejected(signHs256(noVersion, secret));
     await expectRejected(signHs256({ ...noVersion, tokenVersion: '0' }, secret));
@@ -248,7 +248,7 @@ describe.each(DIALECTS)('token attacks on %s', (dialect) => {
     await expectRejected(signHs256({ ...noVersion, tokenVersion: 1 }, secret), MSG.sessionExpired);
   });
 
-  it('issue #21 API-06 logout ends the access tokens of the user at once; another session refreshes and goes on', async () => {
+  it('ISSUE-21-TOKEN-VERSION API-06 logout ends the access tokens of the user at once; another session refreshes and goes on', async () => {
     const buyer = await registerBuyer(ctx.app);
     const other = (
       await ctx.app.inject({
@@ -284,7 +284,7 @@ describe.each(DIALECTS)('token attacks on %s', (dialect) => {
     expect((await get('/api/auth/me', bearer(renewedToken))).statusCode).toBe(200);
   });
 
-  it('issue #21 API-44 a password change ends every access token signed before it; the one it answers with works', async () => {
+  it('ISSUE-21-TOKEN-VERSION API-44 a password change ends every access token signed before it; the one it answers with works', async () => {
     const buyer = await registerBuyer(ctx.app);
     const other = (
       await ctx.app.inject({

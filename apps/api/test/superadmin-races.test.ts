@@ -104,7 +104,7 @@ describe.each(DIALECTS)('simultaneous removal of SuperAdmins on %s', (dialect) =
   ];
 
   it.each(races)(
-    `issue #21: when %s at the same moment, ${ROUNDS} times over, one SuperAdmin stays and the other request is refused`,
+    `ISSUE-21-SUPERADMIN-RACE when %s at the same moment, ${ROUNDS} times over, one SuperAdmin stays and the other request is refused`,
     async (_name, race) => {
       for (let round = 0; round < ROUNDS; round++) {
         const [a, b] = await twoSuperAdmins();
