@@ -57,6 +57,8 @@ export async function buildApp({ config, database, logger, catalogueLookups }: A
   await app.register(compress, COMPRESS_OPTIONS);
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: false });
   // Added before the plugin so this onRoute hook runs ahead of the plugin's own, which reads the config.
+  // Limits that are not a route's config (the per-email sign-in limit, features/auth/login-limits.ts)
+  // read config.rateLimit themselves (docs/decisions/111-token-version-and-login-limits.md).
   if (!config.rateLimit)
     app.addHook('onRoute', (route) => {
       if (route.config && 'rateLimit' in route.config) route.config.rateLimit = false;
