@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -20,7 +19,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
-import { permissionsPolicyPlugin, SECURITY_HEADER_OPTIONS } from './plugins/security-headers.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
 import { pageRenderer } from './features/storefront-pages/page-html.ts';
 
@@ -48,8 +47,7 @@ export async function buildApp({ config, database, logger, catalogueLookups }: A
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, SECURITY_HEADER_OPTIONS);
-  await app.register(permissionsPolicyPlugin);
+  await app.register(securityHeadersPlugin);
   // Every route's answer compressed as it is sent (brotli or gzip as the client asks, above 1 KB),
   // with the options and negotiation of plugins/compression.ts; kept answers are sent already
   // compressed (plugins/precompressed.ts) and the web build's files with the Content-Encoding of

@@ -1,4 +1,4 @@
-import fastifyHelmet from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS_POLICY, SECURITY_HEADER_OPTIONS } from '../src/plugins/security-headers.ts';
@@ -13,11 +13,11 @@ async function headersOf(app: FastifyInstance): Promise<Headers> {
   return res.headers;
 }
 
-/** What @fastify/helmet adds, with the app's options, to a bare Fastify answer. */
+/** What @fastify/helmet adds, with the app's options, to a bare Fastify answer: the reference the app's own helmet setup must match. */
 async function helmetReference(): Promise<Headers> {
   const bare = await headersOf(Fastify());
   const helmeted = Fastify();
-  await helmeted.register(fastifyHelmet, SECURITY_HEADER_OPTIONS);
+  await helmeted.register(fastifyHelmet, SECURITY_HEADER_OPTIONS as FastifyHelmetOptions);
   const all = await headersOf(helmeted);
   return Object.fromEntries(Object.entries(all).filter(([name]) => !(name in bare)));
 }

@@ -1,15 +1,12 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * The site's policy for @fastify/helmet, registered in app.ts on every response (API, pages,
- * files, errors, 404s): scripts, styles and connections from its own origin only; images from
- * anywhere on https. The plugin builds helmet's middleware per request; decision 099 once
- * computed the headers once to save that, decision 107 registers the plugin instead
- * (docs/decisions/107-one-compression-path.md).
+ * The site's policy for helmet, on every response (API, pages, files, errors, 404s): scripts,
+ * styles and connections from its own origin only; images from anywhere on https.
  */
-export const SECURITY_HEADER_OPTIONS: FastifyHelmetOptions = {
+export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -34,9 +31,17 @@ export const SECURITY_HEADER_OPTIONS: FastifyHelmetOptions = {
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
-/** Sets Permissions-Policy on every answer, as helmet sets its headers: when the request arrives. */
-export const permissionsPolicyPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (_request, reply) => {
+/**
+ * Helmet's headers and Permissions-Policy on every answer, set when the request arrives. Helmet's
+ * middleware is built once, here: @fastify/helmet builds it again on every request (it calls
+ * `helmet(options)` in its onRequest hook), which cost about 50 µs a request, half again the
+ * cost of the API's cheapest route (docs/decisions/107-one-compression-path.md). The headers are
+ * the ones @fastify/helmet sets with the same options: security-headers.test.ts compares them.
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  const applyHelmet = helmet(SECURITY_HEADER_OPTIONS);
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    applyHelmet(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 });
