@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@vm/shared/messages';
 import { HttpError } from '../lib/http-errors.ts';
-import { PERMISSIONS_POLICY } from './security-headers.ts';
+import { PERMISSIONS_POLICY, setSecurityHeaders } from './security-headers.ts';
 
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
@@ -110,21 +110,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  * router's limit (FST_ERR_MAX_PARAM_LENGTH, 414). Left to Fastify they answer
  * `{ error, code, message, statusCode }` with the path inside the message; here they keep the
  * one error format and never repeat the address (docs/decisions/112-framework-errors-and-start-up.md).
- * No hook runs for them (not even @fastify/helmet's), so the header that matters for a JSON
- * error body is set here, with the Permissions-Policy every answer carries.
+ * No hook runs for them, so the security headers every answer carries (helmet's and
+ * Permissions-Policy, plugins/security-headers.ts) are set here.
  */
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid' },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
 };
 
-export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const known = FRAMEWORK_ERRORS[err.code];
-  reply
-    .code(known?.status ?? 500)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Permissions-Policy', PERMISSIONS_POLICY)
-    .send({ message: known?.message ?? MSG.internalError });
+  const answer = () => reply.code(known?.status ?? 500).send({ message: known?.message ?? MSG.internalError });
+  setSecurityHeaders(request.raw, reply.raw, answer);
 }
 
 /** What Node's HTTP parser refuses before Fastify sees a request, by Node's error code. */

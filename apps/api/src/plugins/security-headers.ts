@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -39,9 +40,18 @@ export const PERMISSIONS_POLICY =
  * the ones @fastify/helmet sets with the same options: security-headers.test.ts compares them.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const applyHelmet = helmet(SECURITY_HEADER_OPTIONS);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-    applyHelmet(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    setSecurityHeaders(request.raw, reply.raw, done);
   });
 });
+
+const applyHelmet = helmet(SECURITY_HEADER_OPTIONS);
+
+/**
+ * Sets the headers of every answer on a Node response. Also called by the answers no hook
+ * reaches: the framework errors of plugins/errors.ts (decision 112).
+ */
+export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, done: (err?: Error) => void): void {
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  applyHelmet(req, res, (err?: unknown) => done(err as Error | undefined));
+}
