@@ -6,36 +6,29 @@ export type DbTarget = { sqliteFile: string } | { postgresUrl: string };
 
 export interface TimedSearch {
   path: string;
-  /** Wall time of the uncached search in this process (the SQL plus Kysely), best of `runs`. */
+  /** Wall time of the computed search in this process (the SQL plus Kysely). */
   ms: number;
   queries: CapturedQuery[];
 }
 
 /**
- * Runs what GET /api/vehicles/search runs for each path (the product's own catalogue, a fresh
- * one per run so nothing is kept between runs) on a logging connection, timing it and keeping
- * its SQL.
+ * Runs what GET /api/vehicles/search runs for each path (the product's own catalogue) on a
+ * logging connection, timing it and keeping its SQL. Each path is a search not sent before, so
+ * it is computed; its snapshot is read once before timing, as the server reads it once per
+ * catalogue change, and cards one path read are kept for the next, as in the server.
  */
-export async function timeSearches(target: DbTarget, paths: readonly string[], runs = 1): Promise<TimedSearch[]> {
+export async function timeSearches(target: DbTarget, paths: readonly string[]): Promise<TimedSearch[]> {
   const { db, captured, dialect } = capturingDb(target);
   const out: TimedSearch[] = [];
   try {
-    for (const path of paths) {
+    const catalogue = new Catalogue(db, dialect);
+    await catalogue.warm();
+    for (const path of new Set(paths)) {
       const q = vehicleSearchQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
-      let best = Number.POSITIVE_INFINITY;
-      let queries: CapturedQuery[] = [];
-      for (let i = 0; i < runs; i++) {
-        // The server reads its catalogue snapshot once per catalogue change, not per search: read
-        // it before timing, and leave its statements out of what is captured.
-        const catalogue = new Catalogue(db, dialect);
-        await catalogue.warm();
-        captured.length = 0;
-        const started = performance.now();
-        await catalogue.search(q);
-        best = Math.min(best, performance.now() - started);
-        queries = [...captured];
-      }
-      out.push({ path, ms: best, queries });
+      captured.length = 0;
+      const started = performance.now();
+      await catalogue.search(q);
+      out.push({ path, ms: performance.now() - started, queries: [...captured] });
     }
   } finally {
     await db.destroy();
