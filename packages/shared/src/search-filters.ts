@@ -1,10 +1,11 @@
-import { z } from 'zod';
-import { lenientOptionalNumber, optionalQueryText } from './common.ts';
 import { LISTING_TYPES, TAGS } from './constants.ts';
 
 /*
+ * No zod here: the storefront's landing code reads the URL state from this table, and zod is
+ * not in its first chunks.
+ *
  * The storefront search's filters, one entry each. Everything about a filter follows from its
- * entry: the API query schema (vehicleSearchQuerySchema), the search state in the page URL
+ * entry: the API query schema (vehicleSearchQuerySchema in vehicle.ts), the search state in the page URL
  * (search-url-state.ts), and on the server the catalogue's columns and the tests' plain-SQL
  * search (apps/api/src/features/catalogue/search-filters.ts gives each entry its column; the
  * compiler asks for it). Adding a filter is one entry here, its column there, and its test:
@@ -82,7 +83,7 @@ type ListParam = {
 }[FilterName];
 
 export const FILTER_NAMES = Object.keys(SEARCH_FILTERS) as FilterName[];
-const specOf = (name: FilterName): FilterSpec => SEARCH_FILTERS[name];
+export const specOf = (name: FilterName): FilterSpec => SEARCH_FILTERS[name];
 
 /** Every filter parameter, in the table's order (aliases not included). */
 export const FILTER_PARAMS = FILTER_NAMES.flatMap((name) => {
@@ -105,50 +106,6 @@ export const FILTER_PARAM_ALIASES: Partial<Record<FilterParam, string>> = Object
 
 /** The search state of each filter parameter in a page URL: text, or a list of known values. */
 export type FilterState = { [P in FilterParam]: P extends ListParam ? string[] : string };
-
-const csv = z
-  .string()
-  .max(1000)
-  .optional()
-  .transform((v) =>
-    v
-      ? v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : [],
-  );
-
-/** A value from a known list, or undefined (with older spellings read as the new ones). */
-const knownValue = (values: readonly string[], aliases: Record<string, string> = {}) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => {
-      const value = v === undefined ? undefined : (aliases[v] ?? v);
-      return value !== undefined && values.includes(value) ? value : undefined;
-    });
-
-/** The query schema of one filter's parameters: nonsense values are dropped, never refused. */
-function paramSchemas(spec: FilterSpec): Record<string, z.ZodType> {
-  switch (spec.kind) {
-    case 'words':
-      return { [spec.param]: optionalQueryText };
-    case 'exact':
-      return { [spec.param]: spec.values ? knownValue(spec.values, spec.valueAliases) : optionalQueryText };
-    case 'anyOf':
-      return { [spec.param]: csv };
-    case 'range':
-      return Object.fromEntries(
-        [spec.min, spec.max, ...(spec.aliases ?? [])].map((param) => [param, lenientOptionalNumber]),
-      );
-  }
-}
-
-/** The filter part of GET /vehicles/search's query schema, every parameter of the table. */
-export const filterQueryShape = Object.fromEntries(
-  FILTER_NAMES.flatMap((name) => Object.entries(paramSchemas(specOf(name)))),
-) as { [P in keyof FilterQuery]: z.ZodType<FilterQuery[P], unknown> };
 
 /** The bounds a query asks for on a range filter, lower first (aliases read when the name is absent). */
 export function rangeOf(query: FilterQuery, name: RangeFilter): [number | undefined, number | undefined] {

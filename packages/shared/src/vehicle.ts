@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { lenientBoundedNumber, lenientInt, optionalQueryText, sortOrderSchema } from './common.ts';
+import {
+  lenientBoundedNumber,
+  lenientInt,
+  lenientOptionalNumber,
+  optionalQueryText,
+  sortOrderSchema,
+} from './common.ts';
 import {
   ADMIN_VEHICLE_SORT_FIELDS,
   BODY_TYPES,
@@ -15,7 +21,7 @@ import {
   VEHICLE_STATUSES,
 } from './constants.ts';
 import { MSG } from './messages.ts';
-import { filterQueryShape } from './search-filters.ts';
+import { FILTER_NAMES, type FilterQuery, type FilterSpec, specOf } from './search-filters.ts';
 
 export const FIRST_CAR_YEAR = 1886;
 export const maxVehicleYear = () => new Date().getFullYear() + 1;
@@ -161,6 +167,51 @@ export const vehicleInputSchema = z
   });
 export type VehicleInput = z.output<typeof vehicleInputSchema>;
 export type VehicleInputRaw = z.input<typeof vehicleInputSchema>;
+
+/** A search filter's query parameters, by kind (search-filters.ts). */
+const csv = z
+  .string()
+  .max(1000)
+  .optional()
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
+
+/** A value from a known list, or undefined (with older spellings read as the new ones). */
+const knownValue = (values: readonly string[], aliases: Record<string, string> = {}) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => {
+      const value = v === undefined ? undefined : (aliases[v] ?? v);
+      return value !== undefined && values.includes(value) ? value : undefined;
+    });
+
+/** The query schema of one filter's parameters: nonsense values are dropped, never refused. */
+function paramSchemas(spec: FilterSpec): Record<string, z.ZodType> {
+  switch (spec.kind) {
+    case 'words':
+      return { [spec.param]: optionalQueryText };
+    case 'exact':
+      return { [spec.param]: spec.values ? knownValue(spec.values, spec.valueAliases) : optionalQueryText };
+    case 'anyOf':
+      return { [spec.param]: csv };
+    case 'range':
+      return Object.fromEntries(
+        [spec.min, spec.max, ...(spec.aliases ?? [])].map((param) => [param, lenientOptionalNumber]),
+      );
+  }
+}
+
+/** The filter part of GET /vehicles/search's query schema: every parameter of the table in search-filters.ts. */
+const filterQueryShape = Object.fromEntries(
+  FILTER_NAMES.flatMap((name) => Object.entries(paramSchemas(specOf(name)))),
+) as { [P in keyof FilterQuery]: z.ZodType<FilterQuery[P], unknown> };
 
 /** A year or an amount of dollars in a query string: one a vehicle could have, else none. */
 const queryYear = lenientBoundedNumber(0, 9999, { integer: true });
