@@ -405,6 +405,9 @@ describe('admin catalogue in a real browser', () => {
     await page.goto('/login');
     await loginThroughForm(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${server.baseUrl}/`);
+    // This session's own token: a logout in an earlier test ended the admin's older access
+    // tokens (the token version, docs/decisions/111-token-version-and-login-limits.md).
+    const sessionToken = await page.evaluate(() => localStorage.getItem('token') ?? '');
     const hold = <T>(ms: number, value: T) => new Promise<T>((r) => setTimeout(() => r(value), ms));
     const fail = (message?: string) => ({
       status: 500,
@@ -431,7 +434,7 @@ describe('admin catalogue in a real browser', () => {
     // Vehicles: a list failure shows the dismissible banner.
     const vehicle = await fetch(`${server.baseUrl}/api/vehicles`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sessionToken}` },
       body: JSON.stringify({
         title: 'Error State Coupe',
         make: 'Mazda',

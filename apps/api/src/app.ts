@@ -17,7 +17,7 @@ import { registerRoutes } from './routes.ts';
 import type { CacheLookups } from './features/catalogue/cache-lookups.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+import { ADDRESS_TOO_LONG, clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
@@ -128,6 +128,11 @@ export async function buildApp({ config, database, logger, catalogueLookups }: A
       exposeHeadRoute: false,
       handler: async (request, reply) => {
         const url = request.url.split('?')[0] ?? '';
+        // With this wildcard route in place the router hands it a path whose parameter is over its
+        // limit instead of raising its 414: answer that 414 here, as without a web build.
+        const maxParam = app.initialConfig.maxParamLength ?? 100;
+        if (url.startsWith('/api') && url.split('/').some((segment) => segment.length > maxParam))
+          return reply.code(ADDRESS_TOO_LONG.status).send({ message: ADDRESS_TOO_LONG.message });
         if (url.startsWith('/api') || url.startsWith('/uploads/') || path.extname(url) !== '')
           return reply.callNotFound();
         const page = await renderPage(app, request.url, request.ip);

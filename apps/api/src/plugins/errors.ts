@@ -118,6 +118,9 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
 };
 
+/** The 414 of a path parameter over the router's limit, also answered by app.ts's page route. */
+export const ADDRESS_TOO_LONG = FRAMEWORK_ERRORS.FST_ERR_MAX_PARAM_LENGTH as { status: number; message: string };
+
 export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const known = FRAMEWORK_ERRORS[err.code];
   const answer = () => reply.code(known?.status ?? 500).send({ message: known?.message ?? MSG.internalError });
