@@ -22,6 +22,8 @@ import { COMPRESS_OPTIONS } from './plugins/compression.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
 import { pageRenderer } from './features/storefront-pages/page-html.ts';
+import { emailPlugin } from './features/email/email-plugin.ts';
+import { createPublicSettingsCache } from './features/settings/settings-service.ts';
 
 export interface AppOptions {
   config: Config;
@@ -87,6 +89,8 @@ export async function buildApp({ config, database, logger, catalogueLookups }: A
 
   app.decorate('config', config);
   app.decorate('storage', new LocalFileStorage(config.uploadsDir));
+  app.decorate('publicSettings', createPublicSettingsCache(app.db));
+  await app.register(emailPlugin);
   await app.register(registerRoutes, { prefix: '/api', catalogueLookups });
 
   await app.register(fastifyStatic, {

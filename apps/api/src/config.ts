@@ -25,6 +25,24 @@ const envSchema = z.object({
     .min(0, 'DATABASE_START_TIMEOUT must be 0 or more seconds')
     .max(3600, 'DATABASE_START_TIMEOUT must be at most 3600 seconds')
     .default(60),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\/[^\s]+$/.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v.trim()),
+      'MAIL_FROM must be an email address, or a name and an address: Dealer <sales@example.com>',
+    ),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v),
+      'PUBLIC_URL must be an http:// or https:// address without a query, such as https://cars.example.com',
+    ),
 });
 
 export interface Config {
@@ -43,6 +61,13 @@ export interface Config {
   rateLimit: boolean;
   /** How long a start waits for PostgreSQL to accept connections before giving up (open-database.ts). */
   databaseStartTimeoutMs: number;
+  /** Where email goes: an SMTP server, or .eml files under DATA_DIR/mail (docs/decisions/114-email-outbox.md). */
+  smtpUrl: string | undefined;
+  mailDir: string;
+  /** The From of every email; the dealer's name is put before a bare address. */
+  mailFrom: string;
+  /** The site's address as people reach it, without a trailing slash: every link in an email starts with it. */
+  publicUrl: string;
 }
 
 /**
@@ -63,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -78,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     rateLimit: e.RATE_LIMIT === 'on',
     databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT * 1000,
+    smtpUrl: e.SMTP_URL,
+    mailDir: path.join(dataDir, 'mail'),
+    mailFrom: e.MAIL_FROM?.trim() ?? `no-reply@${new URL(publicUrl).hostname}`,
+    publicUrl,
   };
 }
 

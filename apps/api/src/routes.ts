@@ -4,13 +4,13 @@ import { catalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import type { CacheLookups } from './features/catalogue/cache-lookups.ts';
 import { authRoutes, currentUserRoutes } from './features/auth/auth-routes.ts';
 import { adminContactRoutes, contactRoutes } from './features/contact/contact-routes.ts';
+import { unsubscribeRoutes } from './features/email/unsubscribe-routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { adminOfferRoutes } from './features/offers/admin-offer-routes.ts';
 import { buyerOfferRoutes } from './features/offers/buyer-offer-routes.ts';
 import { adminSettingsRoutes, settingsRoutes } from './features/settings/settings-routes.ts';
 import { settingsMediaRoutes } from './features/settings/settings-media-routes.ts';
-import { createPublicSettingsCache } from './features/settings/settings-service.ts';
 import { trackingRoutes } from './features/tracking/tracking-routes.ts';
 import { adminUserRoutes } from './features/users/admin-user-routes.ts';
 import { userRoutes } from './features/users/user-routes.ts';
@@ -28,8 +28,6 @@ import { watchRoutes } from './features/watch/watch-routes.ts';
  * upload is refused before it is read (docs/decisions/030-admin-vehicle-api.md).
  */
 export async function registerRoutes(app: FastifyInstance, options: { catalogueLookups?: CacheLookups | undefined }) {
-  app.decorate('publicSettings', createPublicSettingsCache(app.db));
-
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(settingsRoutes, { prefix: '/settings' });
@@ -37,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance, options: { catalogueL
   await app.register(publicVehicleRoutes, { prefix: '/vehicles' });
   await app.register(trackingRoutes, { prefix: '/tracking' });
   await app.register(contactRoutes, { prefix: '/contact' });
+  await app.register(unsubscribeRoutes, { prefix: '/unsubscribe' });
   await app.register(signedInRoutes);
   await app.register(adminRoutes);
 }

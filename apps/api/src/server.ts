@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { startBackgroundWork } from './background-work.ts';
 import { loadConfig, StartError } from './config.ts';
 import { sweepStrayUploads } from './features/images/stray-uploads.ts';
 import { openDatabase } from './open-database.ts';
@@ -59,9 +60,11 @@ async function start() {
   };
   const sweeps = setInterval(sweep, SWEEP_EVERY_MS).unref();
 
+  let stopBackgroundWork = async () => {};
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     clearInterval(sweeps);
+    await stopBackgroundWork();
     await app.close();
     await sweeping;
     await database.close();
@@ -69,6 +72,7 @@ async function start() {
 
   await app.listen({ port: config.port, host: config.host });
   sweep();
+  stopBackgroundWork = startBackgroundWork(app);
   // The port actually bound (PORT=0 asks the system for a free one).
   const port = (app.server.address() as AddressInfo | null)?.port ?? config.port;
   const url = `http://localhost:${port}`;

@@ -5,6 +5,7 @@ import * as publicSearch from './migrations/2026-11-22-public-search.ts';
 import * as unusedSearchIndexes from './migrations/2026-11-22-unused-search-indexes.ts';
 import * as searchCold from './migrations/2026-11-22-search-cold.ts';
 import * as tokenVersion from './migrations/2026-11-25-token-version.ts';
+import * as email from './migrations/2026-11-26-email.ts';
 
 /** Migrations in order; each gets the dialect so it can spell the few differences. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -15,6 +16,7 @@ function provider(dialect: Dialect): MigrationProvider {
     // Names sort in the order they run (Kysely's rule): this one after search-cold.
     '2026-11-22-unused-search-indexes': { up: (db) => unusedSearchIndexes.up(db) },
     '2026-11-25-token-version': { up: (db) => tokenVersion.up(db) },
+    '2026-11-26-email': { up: (db) => email.up(db) },
   };
   return { getMigrations: async () => all };
 }

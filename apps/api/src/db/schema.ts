@@ -67,6 +67,8 @@ export interface VehiclesTable {
   watch_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** When the vehicle last became public; saved-search alerts announce what was published after a search looked (migration 2026-11-26). */
+  published_at: string | null;
 }
 
 export interface VehicleTagsTable {
@@ -145,6 +147,56 @@ export interface ActivityEventsTable {
   created_at: string;
 }
 
+/** One email to send (docs/decisions/114-email-outbox.md). */
+export interface EmailOutboxTable {
+  id: string;
+  template: string;
+  recipient: string;
+  user_id: string | null;
+  /** The template's data, as JSON. */
+  payload: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claim_token: string | null;
+  claimed_until: string | null;
+  /** Filled when the email is rendered for sending. */
+  subject: Generated<string>;
+  last_error: Generated<string>;
+  /** The .eml file under DATA_DIR/mail, when no SMTP server is configured. */
+  file_name: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface SavedSearchesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The search query's filters, as JSON. */
+  filters: string;
+  frequency: string;
+  /** Vehicles published after this have not been looked at for this search yet. */
+  checked_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SavedSearchAlertsTable {
+  saved_search_id: string;
+  vehicle_id: string;
+  created_at: string;
+}
+
 /** One row (id 1): bumped by triggers on every searchable catalogue change. */
 export interface CatalogueVersionTable {
   id: number;
@@ -165,4 +217,8 @@ export interface DB {
   page_visits: PageVisitsTable;
   activity_events: ActivityEventsTable;
   catalogue_version: CatalogueVersionTable;
+  email_outbox: EmailOutboxTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_alerts: SavedSearchAlertsTable;
 }

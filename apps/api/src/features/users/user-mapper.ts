@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import { DEFAULT_NOTIFICATION_PREFS, type NotificationPrefs, type User } from '@vm/shared/user';
 import type { UsersTable } from '../../db/schema.ts';
 
-function parsePrefs(raw: string): NotificationPrefs {
+/** Stored notification preferences (JSON) with the defaults for any missing one. */
+export function parseNotificationPrefs(raw: string): NotificationPrefs {
   try {
     const value = JSON.parse(raw) as Partial<NotificationPrefs>;
     return { ...DEFAULT_NOTIFICATION_PREFS, ...value };
@@ -28,7 +29,7 @@ export function toUser(row: Selectable<UsersTable>): User {
     city: row.city,
     state: row.state,
     zipCode: row.zip_code,
-    notificationPrefs: parsePrefs(row.notification_prefs),
+    notificationPrefs: parseNotificationPrefs(row.notification_prefs),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -53,6 +53,7 @@ const VEHICLE_COLUMNS = Object.keys({
   watch_count: true,
   created_at: true,
   updated_at: true,
+  published_at: true,
 } satisfies Record<keyof VehiclesTable, true>) as (keyof VehiclesTable)[];
 
 /**
