@@ -12,6 +12,7 @@ const TEST_CODE = [
 ];
 const CATALOGUE = '^apps/api/src/features/catalogue/';
 const ADMIN = '^apps/web/src/features/admin/';
+const EMAIL = '^apps/api/src/features/email/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -93,6 +94,17 @@ module.exports = {
         path: CATALOGUE,
         pathNot: '^apps/api/src/features/catalogue/(catalogue|catalogue-routes|cache-lookups)\\.ts$',
       },
+    },
+    {
+      name: 'email-is-private',
+      comment:
+        'Other features send email only by queueing it in their own transaction (outbox.ts); the ' +
+        'templates, the sender and the transport are the email module\'s own. Outside its folder only ' +
+        'outbox.ts, email-plugin.ts (app.ts registers it) and the route files may be imported ' +
+        '(docs/decisions/114-email-outbox.md). The API tests may reach its internals.',
+      severity: 'error',
+      from: { pathNot: [EMAIL, '^apps/api/test/', '^bench/'] },
+      to: { path: EMAIL, pathNot: `${EMAIL}(outbox|email-plugin|[a-z-]+-routes)\\.ts$` },
     },
     {
       name: 'no-circular',
