@@ -82,6 +82,9 @@ async function start() {
     `  Admin back office: ${url}/admin`,
     `  Admin login: ${admin.email} / ${admin.password ?? '(the password you set when this database was created)'}`,
     `  API docs: ${url}/api/docs`,
+    config.smtpUrl
+      ? `  Email: sent through ${new URL(config.smtpUrl).host}`
+      : `  Email: written to ${config.mailDir} and listed at ${url}/admin/emails (set SMTP_URL to send it)`,
     '',
   ];
   console.log(lines.join('\n'));
