@@ -36,6 +36,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Links in emails point at this server as the browser reaches it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED: 'demo',
