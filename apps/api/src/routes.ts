@@ -4,6 +4,7 @@ import { catalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import type { CacheLookups } from './features/catalogue/cache-lookups.ts';
 import { authRoutes, currentUserRoutes } from './features/auth/auth-routes.ts';
 import { adminContactRoutes, contactRoutes } from './features/contact/contact-routes.ts';
+import { sentEmailRoutes } from './features/email/sent-email-routes.ts';
 import { unsubscribeRoutes } from './features/email/unsubscribe-routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
@@ -60,4 +61,5 @@ async function adminRoutes(app: FastifyInstance) {
   await app.register(adminUserRoutes, { prefix: '/users' });
   await app.register(adminOfferRoutes, { prefix: '/admin/offers' });
   await app.register(dashboardRoutes, { prefix: '/admin' });
+  await app.register(sentEmailRoutes, { prefix: '/admin/emails' });
 }

@@ -111,3 +111,52 @@ export async function countWaitingEmails(db: Kysely<DB>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+// ——— The back office's "Sent emails" screen (sent-email-service.ts) ———
+
+/** One page of the outbox, newest first, with the number of rows the filter matches. */
+export async function listOutboxRows(
+  db: Kysely<DB>,
+  filters: { status?: OutboxRow['status'] | undefined; page: number; limit: number },
+): Promise<{ rows: OutboxRow[]; total: number }> {
+  let base = db.selectFrom('email_outbox');
+  if (filters.status) base = base.where('status', '=', filters.status);
+  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filters.limit)
+    .offset((filters.page - 1) * filters.limit)
+    .execute();
+  return { rows, total: Number(countRow.n) };
+}
+
+/** How many rows the outbox holds in each status. */
+export async function countOutboxByStatus(db: Kysely<DB>): Promise<{ status: string; n: number }[]> {
+  const rows = await db
+    .selectFrom('email_outbox')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+}
+
+export function findOutboxRow(db: Kysely<DB>, id: string): Promise<OutboxRow | undefined> {
+  return db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Puts a failed row back in the queue, due now, with its attempts counted from zero; one
+ * conditional UPDATE, so a row that is not failed (any more) is left alone. The last error stays
+ * until the next attempt replaces or clears it. Returns whether the row was requeued.
+ */
+export async function requeueFailedOutboxRow(db: Kysely<DB>, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('email_outbox')
+    .set({ status: 'queued', attempts: 0, next_attempt_at: nowIso(), claim_token: null, claimed_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
