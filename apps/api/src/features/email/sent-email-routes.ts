@@ -19,13 +19,14 @@ import {
 
 /**
  * The "Sent emails" screen's API under /api/admin/emails (docs/decisions/114-email-outbox.md).
- * Registered in the admin subtree of routes.ts, whose hook has already checked for an admin role;
- * this plugin's own onRequest hook then lets only a SuperAdmin through, before any input is read,
- * so an Admin gets a 403 whatever the request.
+ * Registered in the admin subtree of routes.ts, whose onRequest hook has already refused anyone
+ * without an admin role. The screen is a SuperAdmin's: this plugin's preHandler applies that rule
+ * (sent-email-service.ts) to each of its routes, after the input is validated, as every
+ * SuperAdmin-only rule is (docs/product-rules.md#authorization), so an Admin gets a 403.
  */
 export async function sentEmailRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (request) => requireSuperAdmin(currentUser(request)));
+  app.addHook('preHandler', async (request) => requireSuperAdmin(currentUser(request)));
   const common = { tags: ['email'], security: [{ bearer: [] }] };
 
   app.get(
