@@ -8,15 +8,22 @@ import {
   refreshResponseSchema,
   registerBodySchema,
 } from '@vm/shared/auth';
+import {
+  forgotPasswordBodySchema,
+  PASSWORD_RESET_MESSAGES,
+  passwordResetAnswerSchema,
+  resetPasswordBodySchema,
+} from '@vm/shared/password-reset';
 import { userSchema } from '@vm/shared/user';
 import { currentUser } from '../../plugins/auth.ts';
 import { toUser } from '../users/user-mapper.ts';
 import { logIn, logOut, refreshSession, registerBuyer } from './auth-service.ts';
-import { loginPerEmailLimit } from './login-limits.ts';
+import { loginPerEmailLimit, resetPerEmailLimit } from './login-limits.ts';
+import { requestPasswordReset, resetPassword } from './password-reset-service.ts';
 
 const messageSchema = z.object({ message: z.string() });
 
-/** Registration, login, token refresh and logout under /api/auth: no sign-in needed. */
+/** Registration, login, token refresh, logout and password reset under /api/auth: no sign-in needed. */
 export async function authRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -56,6 +63,34 @@ export async function authRoutes(appBase: FastifyInstance) {
     async (request) => {
       const { account, refreshToken } = await refreshSession(app.db, request.body.refreshToken);
       return { token: app.signAccessToken(account), refreshToken };
+    },
+  );
+
+  // Password reset (docs/decisions/116-password-reset.md): 20 requests an hour per address in the
+  // route config, and 5 an hour per email once the body is read (login-limits.ts). The answer is
+  // the same whether or not the email has an account.
+  app.post(
+    '/forgot-password',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      preHandler: resetPerEmailLimit(app),
+      schema: { tags: ['auth'], body: forgotPasswordBodySchema, response: { 202: passwordResetAnswerSchema } },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(app.db, app.config.publicUrl, request.body.email);
+      return reply.code(202).send({ message: PASSWORD_RESET_MESSAGES.linkSent });
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: perIp(20),
+      schema: { tags: ['auth'], body: resetPasswordBodySchema, response: { 200: passwordResetAnswerSchema } },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.body);
+      return { message: PASSWORD_RESET_MESSAGES.done };
     },
   );
 

@@ -5,6 +5,9 @@ import { HttpError } from '../../lib/http-errors.ts';
 /** Sign-in attempts per email, from any address (docs/decisions/003-auth-tokens.md). */
 export const LOGIN_PER_EMAIL_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
 
+/** Password reset requests per email, from any address (docs/decisions/116-password-reset.md). */
+export const RESET_PER_EMAIL_LIMIT = { max: 5, timeWindow: '1 hour' } as const;
+
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
@@ -12,18 +15,33 @@ type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void
  * is read after the per-address limit of the route's config has run in onRequest). Every attempt
  * counts, a good password too: counting only failures would let parallel guesses all pass the
  * check before the first one fails.
- *
- * Made with `app.createRateLimit`, which counts and reports without answering. A limiter from
- * `app.rateLimit()` shares @fastify/rate-limit's per-request "already ran" flag with the
- * route's own limiter, so it skipped every request the per-address limit had seen and never
+ */
+export function loginPerEmailLimit(app: FastifyInstance): PreHandler[] {
+  return perEmailLimit(app, 'login-email', LOGIN_PER_EMAIL_LIMIT);
+}
+
+/**
+ * The per-email limit of password reset requests, as the forgot-password route's preHandler.
+ * Every request counts, for an email with an account or without, so the 429 tells nothing about
+ * whether the email has one (docs/decisions/116-password-reset.md).
+ */
+export function resetPerEmailLimit(app: FastifyInstance): PreHandler[] {
+  return perEmailLimit(app, 'reset-email', RESET_PER_EMAIL_LIMIT);
+}
+
+/**
+ * A limit per email of the body (`{ email }`, already validated), counted under its own name, in
+ * lower case. Made with `app.createRateLimit`, which counts and reports without answering. A
+ * limiter from `app.rateLimit()` shares @fastify/rate-limit's per-request "already ran" flag with
+ * the route's own limiter, so it skipped every request the per-address limit had seen and never
  * counted one (issue #21, docs/decisions/111-token-version-and-login-limits.md). None with
  * RATE_LIMIT=off, like the route limits app.ts turns off.
  */
-export function loginPerEmailLimit(app: FastifyInstance): PreHandler[] {
+function perEmailLimit(app: FastifyInstance, name: string, limit: { max: number; timeWindow: string }): PreHandler[] {
   if (!app.config.rateLimit) return [];
   const count = app.createRateLimit({
-    ...LOGIN_PER_EMAIL_LIMIT,
-    keyGenerator: (request) => `login-email:${(request.body as { email: string }).email.toLowerCase()}`,
+    ...limit,
+    keyGenerator: (request) => `${name}:${(request.body as { email: string }).email.toLowerCase()}`,
   });
   return [
     async (request, reply) => {
