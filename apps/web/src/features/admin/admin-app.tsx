@@ -11,6 +11,7 @@ const UserProfilePage = lazy(() => import('./users/user-profile-page').then((m) 
 const OffersPage = lazy(() => import('./offers/offers-page').then((m) => ({ default: m.OffersPage })));
 const ContactsPage = lazy(() => import('./contacts/contacts-page').then((m) => ({ default: m.ContactsPage })));
 const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const SentEmailsPage = lazy(() => import('./emails/sent-emails-page').then((m) => ({ default: m.SentEmailsPage })));
 const AdminProfilePage = lazy(() =>
   import('./profile/admin-profile-page').then((m) => ({ default: m.AdminProfilePage })),
 );
@@ -29,6 +30,7 @@ export function AdminApp() {
             <Route path="offers" element={<OffersPage />} />
             <Route path="contacts" element={<ContactsPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="emails" element={<SentEmailsPage />} />
             <Route path="profile" element={<AdminProfilePage />} />
             <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
           </Routes>

@@ -7,6 +7,7 @@ import {
   LogOut,
   Mail,
   Menu,
+  Send,
   Settings,
   User as UserIcon,
   Users,
@@ -14,6 +15,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { isSuperAdminRole } from '@vm/shared/constants';
 import { useAuth } from '../auth/auth-context';
 
 const NAV = [
@@ -23,6 +25,8 @@ const NAV = [
   { to: '/admin/users', label: 'Users', icon: Users },
   { to: '/admin/contacts', label: 'Contacts', icon: Mail },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
+  // The outbox holds reset links and buyers' messages: SuperAdmins only (docs/decisions/114-email-outbox.md).
+  { to: '/admin/emails', label: 'Sent emails', icon: Send, superAdminOnly: true },
 ] as const;
 
 /** Closes something when a pointer goes down outside `ref` (the sidebar drawer, the user menu). */
@@ -57,6 +61,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAuth();
   const ref = useRef<HTMLElement>(null);
   useOutsideClick(ref, open, onClose);
+  const nav = NAV.filter((item) => !('superAdminOnly' in item) || isSuperAdminRole(user?.role));
   return (
     <>
       {open ? <div className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden" aria-hidden="true" /> : null}
@@ -88,7 +93,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
           <p className="truncate text-sm text-slate-400">{user?.email}</p>
         </div>
         <nav className="flex-1 space-y-1 overflow-y-auto px-3 py-4">
-          {NAV.map(({ to, label, icon: Icon }) => (
+          {nav.map(({ to, label, icon: Icon }) => (
             <NavLink
               key={to}
               to={to}
