@@ -56,6 +56,7 @@ const filled: Settings = {
   },
   googleBusiness: { apiKey: 'secret-api-key-123', placeId: 'place-1', reviewsEnabled: true },
   parts: [{ label: 'Parts shop', url: 'https://parts.example', description: 'Trim and chrome' }],
+  notifications: { staffEmails: ['sales@coastal.example'] },
 };
 
 describe.each(DIALECTS)('settings on %s', (dialect) => {
@@ -146,6 +147,57 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin.headers })).json()).toEqual(
       filled,
     );
+  });
+
+  it('ISSUE-16: staff notice recipients are checked, stored in lower case, and never public', async () => {
+    await put(filled);
+    const before = await tableCounts(ctx.database);
+    const staff = (staffEmails: unknown) => ({ ...filled, notifications: { staffEmails } });
+    const cases: [unknown, RegExp][] = [
+      [staff(['not-an-email']), /valid email/],
+      [staff(['sales@coastal.example', '']), /valid email/],
+      [staff(['a@coastal.example', ' A@Coastal.example ']), /only once/],
+      [staff(Array.from({ length: 11 }, (_, i) => `staff${i}@coastal.example`)), /At most 10/],
+      [staff('sales@coastal.example'), /./],
+      [{ ...filled, notifications: { staffEmails: [], other: 1 } }, /./],
+      [{ ...filled, notifications: undefined }, /./],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await put(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect(await tableCounts(ctx.database)).toEqual(before);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin.headers })).json()).toEqual(
+      filled,
+    );
+
+    const ten = Array.from({ length: 10 }, (_, i) => `staff${i}@coastal.example`);
+    expect((await put(staff(ten))).json().notifications.staffEmails).toEqual(ten);
+    const saved = await put(staff([' Sales@Coastal.EXAMPLE ', 'boss@coastal.example']));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().notifications).toEqual({ staffEmails: ['sales@coastal.example', 'boss@coastal.example'] });
+    const pub = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json()).not.toHaveProperty('notifications');
+    expect(pub.body).not.toContain('sales@coastal.example');
+    expect(pub.body).not.toContain('boss@coastal.example');
+    await put(filled);
+  });
+
+  it('ISSUE-16: settings stored before the notifications section existed still load, with no staff list', async () => {
+    const { notifications: _absent, ...older } = filled;
+    await ctx.database.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(older) })
+      .where('key', '=', 'site')
+      .execute();
+    const got = await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin.headers });
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toEqual({ ...filled, notifications: { staffEmails: [] } });
+    // The admin form saves what it loaded.
+    expect((await put(got.json())).statusCode).toBe(200);
+    await put(filled);
   });
 
   it('API-11 ADMIN-SET-05 ADMIN-SET-06 CONST-42: uploads logo, heroImage and favicon; the answer is a url that serves the file', async () => {

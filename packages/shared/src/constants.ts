@@ -30,6 +30,8 @@ export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 2000;
 export const META_TITLE_MAX = 60;
 export const META_DESCRIPTION_MAX = 160;
+/** Staff notice recipients in Settings (docs/product-rules.md#notifications). */
+export const STAFF_EMAILS_MAX = 10;
 
 export const TAGS = ['hot', 'popular', 'featured', 'new', 'sale', 'limited'] as const;
 export type Tag = (typeof TAGS)[number];

@@ -23,6 +23,8 @@ export const EMPTY_SETTINGS: Settings = {
   seo: { metaTitle: '', metaDescription: '', metaKeywords: '', googleAnalyticsId: '', googleTagManagerId: '' },
   googleBusiness: { apiKey: '', placeId: '', reviewsEnabled: false },
   parts: [],
+  // Empty: every active SuperAdmin gets the staff notices (docs/product-rules.md#notifications).
+  notifications: { staffEmails: [] },
 };
 
 type Plain = Record<string, unknown>;
@@ -46,9 +48,11 @@ export function mergeSettings<T extends Plain>(defaults: T, loaded: unknown): T 
   return out as T;
 }
 
+/** Settings without their secrets: the Google Business API key and the staff notice recipients. */
 export function toPublicSettings(s: Settings): PublicSettings {
+  const { notifications: _private, ...rest } = s;
   return {
-    ...s,
+    ...rest,
     googleBusiness: { placeId: s.googleBusiness.placeId, reviewsEnabled: s.googleBusiness.reviewsEnabled },
   };
 }

@@ -3,7 +3,7 @@
  * types from here; settings.ts offers both under one name.
  */
 import { z } from 'zod';
-import { META_DESCRIPTION_MAX, META_TITLE_MAX, WEEKDAYS, type Weekday } from './constants.ts';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX, STAFF_EMAILS_MAX, WEEKDAYS, type Weekday } from './constants.ts';
 
 const text = (max = 300) => z.string().trim().max(max, `Must be at most ${max} characters`);
 /** A URL field: empty, or an http(s) URL. */
@@ -28,6 +28,25 @@ const mediaPath = z
 
 const dayHours = z.strictObject({ open: time, close: time });
 
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const INVALID_EMAIL = 'Please enter a valid email address';
+
+/**
+ * Who gets the staff notices (a new offer, a new inquiry): addresses stored in lower case, each
+ * once; empty means every active SuperAdmin (docs/product-rules.md#notifications).
+ */
+const staffEmails = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, INVALID_EMAIL)
+      .refine((v) => EMAIL_SHAPE.test(v), INVALID_EMAIL),
+  )
+  .max(STAFF_EMAILS_MAX, `At most ${STAFF_EMAILS_MAX} addresses`)
+  .refine((list) => new Set(list).size === list.length, 'Each address may be listed only once');
+
 export const settingsSchema = z.strictObject({
   company: z.strictObject({
     name: text(120),
@@ -44,7 +63,7 @@ export const settingsSchema = z.strictObject({
       .string()
       .trim()
       .max(254)
-      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Please enter a valid email address'),
+      .refine((v) => v === '' || EMAIL_SHAPE.test(v), INVALID_EMAIL),
     website: urlField,
     businessHours: z.strictObject(
       Object.fromEntries(WEEKDAYS.map((d) => [d, dayHours])) as Record<Weekday, typeof dayHours>,
@@ -79,11 +98,15 @@ export const settingsSchema = z.strictObject({
       }),
     )
     .max(50),
+  notifications: z.strictObject({ staffEmails }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** What anyone may read: everything but the Google Business API key. */
-export const publicSettingsSchema = settingsSchema.extend({
+/**
+ * What anyone may read: everything but the Google Business API key and the staff notice
+ * recipients (docs/product-rules.md#settings).
+ */
+export const publicSettingsSchema = settingsSchema.omit({ notifications: true }).extend({
   googleBusiness: z.object({ placeId: z.string(), reviewsEnabled: z.boolean() }),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

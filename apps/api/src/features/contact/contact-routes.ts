@@ -10,7 +10,7 @@ import {
   contactSubmitSchema,
   contactUpdateSchema,
 } from '@vm/shared/contact';
-import { deleteInquiry, inquiryPage, inquiryStats, submitInquiry, updateInquiry } from './contact-service.ts';
+import { deleteInquiry, inquiry, inquiryPage, inquiryStats, submitInquiry, updateInquiry } from './contact-service.ts';
 
 /** Per client address: enough for a person, too few for a spam script. */
 const SUBMIT_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -30,7 +30,7 @@ export async function contactRoutes(appBase: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await submitInquiry(app.db, request.body);
+      await submitInquiry(app.db, request.body, { publicUrl: app.config.publicUrl });
       return reply.code(201).send({ success: true as const, message: 'Contact form submitted successfully' });
     },
   );
@@ -59,6 +59,19 @@ export async function adminContactRoutes(appBase: FastifyInstance) {
 
   app.get('/stats', { schema: { tags: ['contact'], security, response: { 200: contactStatsSchema } } }, async () =>
     inquiryStats(app.db),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['contact'],
+        security,
+        params: idParamSchema,
+        response: { 200: z.object({ contact: contactSchema }) },
+      },
+    },
+    async (request) => ({ contact: await inquiry(app.db, request.params.id) }),
   );
 
   app.put(

@@ -4,7 +4,10 @@ import type { Contact, ContactSubmit } from '@vm/shared/contact';
 import { totalPages } from '@vm/shared/pagination';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { adminInquiryUrl } from '../../lib/notice-text.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
+import { queueEmail } from '../email/outbox.ts';
+import { findStaffRecipients } from '../settings/staff-recipients-repository.ts';
 import { toContact } from './contact-mapper.ts';
 import {
   type ContactListFilters,
@@ -18,12 +21,34 @@ import {
 
 const CONTACT_NOT_FOUND = 'Contact not found';
 
-/** Stores a contact-form inquiry with its dashboard event, in one transaction. */
-export async function submitInquiry(db: Kysely<DB>, input: ContactSubmit): Promise<void> {
+/**
+ * Stores a contact-form inquiry with its dashboard event and the staff notice, in one transaction
+ * (docs/product-rules.md#notifications).
+ */
+export async function submitInquiry(db: Kysely<DB>, input: ContactSubmit, links: { publicUrl: string }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await insertContact(trx, input);
     await recordActivity(trx, 'contact_lead', row.id, `New inquiry from ${row.full_name}: ${row.subject}`);
+    for (const to of await findStaffRecipients(trx)) {
+      await queueEmail(trx, {
+        template: 'staffNewInquiry',
+        to,
+        data: {
+          subject: row.subject,
+          fromName: row.full_name,
+          fromEmail: row.email,
+          adminUrl: adminInquiryUrl(links.publicUrl, row.id),
+        },
+      });
+    }
   });
+}
+
+/** One inquiry: the back office opens it from a notice's link. */
+export async function inquiry(db: Kysely<DB>, id: string): Promise<Contact> {
+  const row = await findContact(db, id);
+  if (!row) throw notFound(CONTACT_NOT_FOUND);
+  return toContact(row);
 }
 
 /** One page of inquiries with the pagination block the admin screen reads. */

@@ -88,3 +88,20 @@ export async function decideOpenOffer(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * The buyer of an offer as a decision notice needs them, or undefined when their account may not
+ * be emailed: inactive or deleted (docs/product-rules.md#notifications).
+ */
+export function findNotifiableBuyer(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ email: string; first_name: string } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['email', 'first_name'])
+    .where('id', '=', userId)
+    .where('is_active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -9,10 +9,11 @@ import {
   offerSchema,
 } from '@vm/shared/offer';
 import { currentUser } from '../../plugins/auth.ts';
-import { decideOffer, offerReviewPage } from './admin-offer-service.ts';
+import { decideOffer, offerForReview, offerReviewPage } from './admin-offer-service.ts';
 
 /**
- * Offer review under /api/admin/offers: list with filters, accept or reject an open offer.
+ * Offer review under /api/admin/offers: list with filters, one offer (a staff notice links to
+ * it), accept or reject an open offer.
  * Registered in the admin subtree of routes.ts, whose hook has already checked the role.
  */
 export async function adminOfferRoutes(appBase: FastifyInstance) {
@@ -31,6 +32,19 @@ export async function adminOfferRoutes(appBase: FastifyInstance) {
     async (request) => offerReviewPage(app.db, request.query),
   );
 
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['offers'],
+        security: [{ bearer: [] }],
+        params: idParamSchema,
+        response: { 200: z.object({ offer: offerSchema }) },
+      },
+    },
+    async (request) => ({ offer: await offerForReview(app.db, request.params.id) }),
+  );
+
   app.put(
     '/:id/status',
     {
@@ -43,11 +57,16 @@ export async function adminOfferRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => ({
-      offer: await decideOffer(app.db, request.params.id, {
-        status: request.body.status,
-        responseMessage: request.body.responseMessage,
-        decidedBy: currentUser(request).id,
-      }),
+      offer: await decideOffer(
+        app.db,
+        request.params.id,
+        {
+          status: request.body.status,
+          responseMessage: request.body.responseMessage,
+          decidedBy: currentUser(request).id,
+        },
+        { publicUrl: app.config.publicUrl },
+      ),
     }),
   );
 }

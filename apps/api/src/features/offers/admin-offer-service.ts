@@ -5,7 +5,15 @@ import type { Offer } from '@vm/shared/offer';
 import { totalPages } from '@vm/shared/pagination';
 import type { DB } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { type AdminOfferFilters, decideOpenOffer, findAdminOffer, listAdminOffers } from './admin-offer-repository.ts';
+import { amountText, vehicleUrl } from '../../lib/notice-text.ts';
+import { queueEmail } from '../email/outbox.ts';
+import {
+  type AdminOfferFilters,
+  decideOpenOffer,
+  findAdminOffer,
+  findNotifiableBuyer,
+  listAdminOffers,
+} from './admin-offer-repository.ts';
 import { toOffer } from './offer-mapper.ts';
 
 const OFFER_NOT_FOUND = 'Offer not found';
@@ -24,18 +32,48 @@ export async function offerReviewPage(
   };
 }
 
+/** One offer with its buyer and vehicle: the back office opens it from a notice's link. */
+export async function offerForReview(db: Kysely<DB>, id: string): Promise<Offer> {
+  const row = await findAdminOffer(db, id);
+  if (!row) throw notFound(OFFER_NOT_FOUND);
+  return toOffer(row);
+}
+
 /**
  * Accepts or rejects an open offer (docs/decisions/041-offer-review.md). Of two admins deciding at
- * once exactly one wins; the other, like a decision on a final offer, is a conflict.
+ * once exactly one wins; the other, like a decision on a final offer, is a conflict. The buyer's
+ * notice of the decision is queued in the same transaction, so the decision and its email commit
+ * together or not at all; it is always sent, since the buyer asked (docs/product-rules.md#notifications).
  */
 export async function decideOffer(
   db: Kysely<DB>,
   id: string,
   decision: { status: OfferDecision; responseMessage: string; decidedBy: string },
+  links: { publicUrl: string },
 ): Promise<Offer> {
-  const decided = await decideOpenOffer(db, id, decision);
-  const row = await findAdminOffer(db, id);
-  if (!row) throw notFound(OFFER_NOT_FOUND);
-  if (!decided) throw conflict(MSG.offerFinal);
+  const row = await db.transaction().execute(async (trx) => {
+    const decided = await decideOpenOffer(trx, id, decision);
+    const found = await findAdminOffer(trx, id);
+    if (!found) throw notFound(OFFER_NOT_FOUND);
+    if (!decided) throw conflict(MSG.offerFinal);
+    const buyer = await findNotifiableBuyer(trx, found.user_id);
+    if (buyer) {
+      await queueEmail(trx, {
+        template: 'offerDecision',
+        to: buyer.email,
+        userId: found.user_id,
+        data: {
+          firstName: buyer.first_name,
+          vehicleTitle: found.vehicle_title,
+          vehicleUrl: vehicleUrl(links.publicUrl, found.vehicle_slug),
+          // 'countered' waits for a counter-offer action (docs/decisions/117-notices.md).
+          decision: decision.status,
+          amountText: amountText(Number(found.amount_cents)),
+          responseMessage: decision.responseMessage,
+        },
+      });
+    }
+    return found;
+  });
   return toOffer(row);
 }

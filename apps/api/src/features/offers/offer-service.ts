@@ -5,7 +5,10 @@ import { dollarsToCents, formatMoney } from '@vm/shared/money';
 import type { Offer } from '@vm/shared/offer';
 import type { DB } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
+import { adminOfferUrl, amountText as noticeAmount } from '../../lib/notice-text.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
+import { queueEmail } from '../email/outbox.ts';
+import { findStaffRecipients } from '../settings/staff-recipients-repository.ts';
 import { findVehicleState } from '../vehicles/vehicle-repository.ts';
 import { toOffer } from './offer-mapper.ts';
 import {
@@ -46,15 +49,17 @@ export async function buyerOffersOn(
 }
 
 /**
- * Makes or amends the buyer's one offer on a vehicle (id or slug), with its dashboard event, in one
- * transaction (docs/decisions/021-buyer-offers.md). A final offer cannot be amended; a vehicle
- * that is not for sale takes no offer.
+ * Makes or amends the buyer's one offer on a vehicle (id or slug), with its dashboard event and the
+ * staff notice, in one transaction (docs/decisions/021-buyer-offers.md,
+ * docs/product-rules.md#notifications). A final offer cannot be amended; a vehicle that is not
+ * for sale takes no offer.
  */
 export async function submitOffer(
   db: Kysely<DB>,
   buyer: OfferBuyer,
   idOrSlug: string,
   input: { amount: number; message: string },
+  links: { publicUrl: string },
 ): Promise<{ offer: Offer; isUpdate: boolean }> {
   const vehicle = await findVehicleState(db, idOrSlug);
   if (!vehicle) throw notFound(MSG.vehicleNotFound);
@@ -62,6 +67,22 @@ export async function submitOffer(
   const { message } = input;
   const buyerName = `${buyer.firstName} ${buyer.lastName}`;
   const amountText = formatMoney(input.amount);
+
+  const notifyStaff = async (trx: Kysely<DB>, offerId: string, isUpdate: boolean) => {
+    for (const to of await findStaffRecipients(trx)) {
+      await queueEmail(trx, {
+        template: 'staffNewOffer',
+        to,
+        data: {
+          vehicleTitle: vehicle.title,
+          amountText: noticeAmount(amountCents),
+          buyerName,
+          isUpdate,
+          adminUrl: adminOfferUrl(links.publicUrl, offerId),
+        },
+      });
+    }
+  };
 
   const result = await db.transaction().execute(async (trx) => {
     const existing = await findOfferRow(trx, buyer.id, vehicle.id);
@@ -83,6 +104,7 @@ export async function submitOffer(
           createdId,
           `${buyerName} offered ${amountText} on ${vehicle.title}`,
         );
+        await notifyStaff(trx, createdId, false);
         return { id: createdId, isUpdate: false };
       }
     }
@@ -98,6 +120,7 @@ export async function submitOffer(
       current.id,
       `${buyerName} amended their offer on ${vehicle.title} to ${amountText}`,
     );
+    await notifyStaff(trx, current.id, true);
     return { id: current.id, isUpdate: true };
   });
 

@@ -137,3 +137,22 @@ export async function reorderVehicleImages(db: Kysely<DB>, vehicleId: string, or
 export function distinctMakesModels(db: Kysely<DB>): Promise<{ make: string; model: string }[]> {
   return db.selectFrom('vehicles').select(['make', 'model']).distinct().execute();
 }
+
+/**
+ * Who watches a vehicle and may be emailed about it: active, not deleted accounts, with their
+ * stored notification preferences (docs/product-rules.md#notifications).
+ */
+export function findNotifiableWatchers(
+  db: Kysely<DB>,
+  vehicleId: string,
+): Promise<{ id: string; email: string; first_name: string; notification_prefs: string }[]> {
+  return db
+    .selectFrom('watches')
+    .innerJoin('users', 'users.id', 'watches.user_id')
+    .select(['users.id', 'users.email', 'users.first_name', 'users.notification_prefs'])
+    .where('watches.vehicle_id', '=', vehicleId)
+    .where('users.is_active', '=', 1)
+    .where('users.deleted_at', 'is', null)
+    .orderBy('users.id')
+    .execute();
+}

@@ -26,6 +26,7 @@ import {
   setDefaultImage,
 } from './admin-vehicle-repository.ts';
 import { toVehicleImage, type VehicleImageRow, type VehicleRow } from './vehicle-mapper.ts';
+import { queueWatcherNotices } from './watcher-notices.ts';
 import {
   findVehicleRow,
   getVehicle,
@@ -129,12 +130,21 @@ export async function createVehicle(db: Kysely<DB>, input: VehicleInput): Promis
   return readBack(db, id);
 }
 
-/** Saves a vehicle (id or slug) with the dashboard events its change makes, in one transaction. */
-export async function editVehicle(db: Kysely<DB>, idOrSlug: string, input: VehicleInput): Promise<Vehicle> {
+/**
+ * Saves a vehicle (id or slug) with the dashboard events its change makes and the watchers'
+ * notices (a price drop, sold or archived: docs/product-rules.md#notifications), in one transaction.
+ */
+export async function editVehicle(
+  db: Kysely<DB>,
+  idOrSlug: string,
+  input: VehicleInput,
+  links: { publicUrl: string },
+): Promise<Vehicle> {
   const id = await db.transaction().execute(async (trx) => {
     const before = await requireVehicle(trx, idOrSlug);
     await updateVehicle(trx, before.id, input);
     await recordVehicleEvents(trx, before.id, before, input);
+    await queueWatcherNotices(trx, before, await requireVehicle(trx, before.id), links.publicUrl);
     return before.id;
   });
   return readBack(db, id);
