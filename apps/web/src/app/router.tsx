@@ -72,6 +72,12 @@ export const router = createBrowserRouter([
               Component: (await import('../features/account/guarded-account-page')).GuardedAccountPage,
             }),
           },
+          {
+            path: 'unsubscribe',
+            lazy: async () => ({
+              Component: (await import('../features/email/unsubscribe-page')).UnsubscribePage,
+            }),
+          },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
