@@ -130,7 +130,9 @@ describe('SentEmailsPage', () => {
     // jsdom has no object URLs: stand-ins, put back afterwards.
     const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
     Object.assign(URL, { createObjectURL, revokeObjectURL });
-    onTestFinished(() => Object.assign(URL, original));
+    onTestFinished(() => {
+      Object.assign(URL, original);
+    });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { calls } = setup({
       'GET /api/admin/emails/e1/eml': () =>
