@@ -110,4 +110,49 @@ describe('SettingsPage', () => {
     expect(body.googleBusiness).toEqual({ apiKey: 'secret-key-123', placeId: 'ChIJ-place', reviewsEnabled: true });
     await waitFor(() => expect((screen.getByLabelText('Show Google reviews') as HTMLInputElement).checked).toBe(true));
   });
+
+  it('ISSUE-16 "Notifications" edits the staff notice recipients: one per line, saved in lower case and once each', async () => {
+    const { calls } = setup();
+    await screen.findByRole('tab', { name: 'Notifications' });
+    openTab('Notifications');
+    const field = screen.getByLabelText('Staff notification emails') as HTMLTextAreaElement;
+    expect(field.value).toBe('');
+    expect(screen.getByText(/Leave empty to notify every active SuperAdmin/)).toBeTruthy();
+
+    type('Staff notification emails', 'Sales@Classic.example\nboss@classic.example, sales@classic.example\n');
+    const body = await save(calls);
+    expect(body.notifications).toEqual({ staffEmails: ['sales@classic.example', 'boss@classic.example'] });
+    expect(body.company.name).toBe('Classic Imports');
+  });
+
+  it('ISSUE-16 a staff address that is not an email is refused on the Notifications tab and nothing is saved', async () => {
+    const { calls } = setup();
+    await screen.findByRole('tab', { name: 'Company Info' });
+    openTab('Notifications');
+    type('Staff notification emails', 'sales@classic.example\nnot-an-address');
+    openTab('Company Info');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    // The tab holding the error is shown, with the message.
+    expect(await screen.findByText('Please enter a valid email address (line 2)')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /Notifications/ }).getAttribute('aria-selected')).toBe('true');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    type('Staff notification emails', '');
+    const body = await save(calls);
+    expect(body.notifications).toEqual({ staffEmails: [] });
+  });
+
+  it('ISSUE-16 the saved staff recipients are shown one per line', async () => {
+    initial.notifications = { staffEmails: ['a@classic.example', 'b@classic.example'] };
+    try {
+      setup();
+      await screen.findByRole('tab', { name: 'Notifications' });
+      openTab('Notifications');
+      expect((screen.getByLabelText('Staff notification emails') as HTMLTextAreaElement).value).toBe(
+        'a@classic.example\nb@classic.example',
+      );
+    } finally {
+      initial.notifications = { staffEmails: [] };
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MEDIA_KINDS, META_DESCRIPTION_MAX, META_TITLE_MAX, WEEKDAYS } from '@vm/shared/constants';
+import { MEDIA_KINDS, META_DESCRIPTION_MAX, META_TITLE_MAX, STAFF_EMAILS_MAX, WEEKDAYS } from '@vm/shared/constants';
 import { type Settings, settingsSchema } from '@vm/shared/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Save, Trash2 } from 'lucide-react';
@@ -25,6 +25,7 @@ const TABS = [
   { id: 'seo', label: 'SEO' },
   { id: 'googleBusiness', label: 'Google Business' },
   { id: 'parts', label: 'Parts Links' },
+  { id: 'notifications', label: 'Notifications' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -37,6 +38,32 @@ const SOCIAL = [
 ] as const;
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The staff notice recipients as typed: one address per line (commas and spaces separate too),
+ * in lower case, each once. The schema checks each address (docs/product-rules.md#notifications).
+ */
+export function parseStaffEmails(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The first message of the staff list's errors: the list's own (too many) or an address's. */
+function staffEmailsError(errors: FieldErrors<Settings>): string | undefined {
+  const list = errors.notifications?.staffEmails;
+  if (!list) return undefined;
+  if (list.message) return list.message;
+  if (list.root?.message) return list.root.message;
+  const items = Array.isArray(list) ? (list as ({ message?: string } | undefined)[]) : [];
+  const index = items.findIndex((item) => item?.message);
+  return index >= 0 ? `${items[index]?.message} (line ${index + 1})` : undefined;
+}
 
 /** "42/60 characters (recommended 50-60)". */
 function counter(length: number, max: number, recommended: string) {
@@ -62,13 +89,17 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('company');
   const [saving, setSaving] = useState(false);
+  const [staffText, setStaffText] = useState(() => initial.notifications.staffEmails.join('\n'));
   const { register, handleSubmit, watch, setValue, reset, control, formState } = useForm<Settings>({
     resolver: zodResolver(settingsSchema),
     defaultValues: initial,
   });
   const parts = useFieldArray({ control, name: 'parts' });
   const errors = formState.errors;
-  useEffect(() => reset(initial), [initial, reset]);
+  useEffect(() => {
+    reset(initial);
+    setStaffText(initial.notifications.staffEmails.join('\n'));
+  }, [initial, reset]);
 
   const onInvalid = (errs: FieldErrors<Settings>) => {
     // Shows the first tab holding an error: a mistake on a hidden tab would otherwise look like nothing.
@@ -354,6 +385,29 @@ function SettingsForm({ initial }: { initial: Settings }) {
               <Button variant="secondary" onClick={() => parts.append({ label: '', url: '', description: '' })}>
                 <Plus className="h-4 w-4" aria-hidden="true" /> Add parts link
               </Button>
+            </div>
+          ) : null}
+
+          {tab === 'notifications' ? (
+            <div className="max-w-xl space-y-4">
+              <p className="text-sm text-slate-600">
+                New offers and new contact inquiries are emailed to these addresses, with a link to the item here.
+              </p>
+              <TextAreaField
+                label="Staff notification emails"
+                rows={5}
+                placeholder={'sales@example.com\nmanager@example.com'}
+                value={staffText}
+                onChange={(e) => {
+                  setStaffText(e.target.value);
+                  setValue('notifications.staffEmails', parseStaffEmails(e.target.value), {
+                    shouldDirty: true,
+                    shouldValidate: formState.isSubmitted,
+                  });
+                }}
+                error={staffEmailsError(errors)}
+                hint={`One address per line, at most ${STAFF_EMAILS_MAX}. Leave empty to notify every active SuperAdmin.`}
+              />
             </div>
           ) : null}
         </div>
