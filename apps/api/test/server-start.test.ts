@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { type Database, type Dialect, openPostgres, openSqlite } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { LocalFileStorage } from '../src/features/images/local-storage.ts';
@@ -282,4 +283,60 @@ describe.each(DIALECTS)('stray upload files on %s', (dialect: Dialect) => {
     expect(served.status).toBe(200);
     expect(await server.stop()).toBe(0);
   }, 90_000);
+});
+
+/*
+ * Issue #16: SMTP_URL, MAIL_FROM and PUBLIC_URL are checked at start like the other variables
+ * (apps/api/src/config.ts, README "Configuration"): a bad value stops the start with its message.
+ */
+describe('email settings at start', () => {
+  const BAD_VALUES = {
+    SMTP_URL: ['mail.example.com:25', 'SMTP_URL must start with smtp:// or smtps://'],
+    MAIL_FROM: ['not an address', 'MAIL_FROM must be an email address'],
+    PUBLIC_URL: ['cars.example.com', 'PUBLIC_URL must be an http:// or https:// address'],
+  } as const;
+
+  it.each(Object.entries(BAD_VALUES))(
+    'ISSUE-16-EMAIL-CONFIG a bad %s is refused with its message',
+    (name, [value, message]) => {
+      expect(() => loadConfig({ DATA_DIR: tempDataDir(), [name]: value })).toThrow(message);
+    },
+  );
+
+  it('ISSUE-16-EMAIL-CONFIG the defaults: no SMTP server (files under DATA_DIR/mail), From no-reply@ the public host, PUBLIC_URL http://localhost:PORT', () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '4100' })).toMatchObject({
+      smtpUrl: undefined,
+      mailDir: path.join(dataDir, 'mail'),
+      mailFrom: 'no-reply@localhost',
+      publicUrl: 'http://localhost:4100',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_FROM: 'Heritage Motors <sales@example.com>',
+        PUBLIC_URL: 'https://cars.example.com/',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      mailFrom: 'Heritage Motors <sales@example.com>',
+      publicUrl: 'https://cars.example.com',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://cars.example.com' }).mailFrom).toBe(
+      'no-reply@cars.example.com',
+    );
+  });
+
+  it('ISSUE-16-EMAIL-CONFIG the real server stops at start with one message naming each bad email setting, and no stack', async () => {
+    const server = startServer({
+      DATA_DIR: tempDataDir(),
+      ...Object.fromEntries(Object.entries(BAD_VALUES).map(([name, [value]]) => [name, value])),
+    });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output).toContain('Cannot start: Invalid configuration');
+    for (const [name, [, message]] of Object.entries(BAD_VALUES)) expect(output).toContain(`${name}: ${message}`);
+    expect(output).not.toMatch(/^\s+at /m);
+  }, 60_000);
 });
