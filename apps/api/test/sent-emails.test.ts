@@ -258,7 +258,7 @@ describe.each(DIALECTS)('sent emails and unsubscribe on %s', (dialect) => {
     expect((await outboxRow(id)).status).toBe('sent');
   });
 
-  it('EMAIL-ADMIN-06 unknown ids are 404s, over-long ids 400s, and a stored file name that is not a plain <uuid>.eml is never read', async () => {
+  it('EMAIL-ADMIN-06 unknown ids are 404s, over-long ids 414s, and a stored file name that is not a plain <uuid>.eml is never read', async () => {
     for (const suffix of ['', '/eml']) {
       const res = await get(`/api/admin/emails/0190b1c2-0000-7000-8000-000000000000${suffix}`);
       expect(res.statusCode).toBe(404);
