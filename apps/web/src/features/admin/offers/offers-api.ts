@@ -27,6 +27,7 @@ export const OFFER_MESSAGES = {
   loadFailed: 'Failed to load offers. Please try again.',
   updateFailed: 'Failed to update offer status. Please try again.',
   empty: 'No offers found matching your criteria.',
+  linkNotFound: 'The offer in this link was not found. It may have been removed.',
 } as const;
 
 /** Empty filters stay out of the query (the API client drops empty values). */
@@ -41,6 +42,11 @@ export function fetchOffers(params: OfferListParams): Promise<OfferListResponse>
       page: params.page,
     },
   });
+}
+
+/** One offer, as a staff notice links to it (/admin/offers?offer=<id>). */
+export async function fetchOffer(id: string): Promise<Offer> {
+  return (await api<{ offer: Offer }>(`/admin/offers/${encodeURIComponent(id)}`)).offer;
 }
 
 export async function decideOffer(id: string, status: OfferDecision, responseMessage: string): Promise<Offer> {

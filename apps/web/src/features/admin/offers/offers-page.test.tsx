@@ -313,4 +313,39 @@ describe('OffersPage', () => {
     await waitFor(() => expect(dialog.queryByRole('button', { name: 'Accept Offer' })).toBeNull());
     expect(dialog.getByText('Rejected')).toBeTruthy();
   });
+
+  it('ISSUE-16 a staff notice link (/admin/offers?offer=<id>) opens that offer in Offer Details, even off the listed page', async () => {
+    storeSession(admin);
+    const linked = offer('o9', 'pending', { amount: 31000, message: 'Is it still available?' });
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => jsonResponse(200, { user: admin }),
+      'GET /api/admin/offers': () => listOf([offer('o1', 'pending')]),
+      'GET /api/admin/offers/o9': () => jsonResponse(200, { offer: linked }),
+      'PUT /api/admin/offers/o9/status': () =>
+        jsonResponse(200, { offer: { ...linked, status: 'accepted', responseMessage: 'Yes' } }),
+    });
+    renderScreen(<OffersPage />, { path: '/admin/offers?offer=o9', routePath: '/admin/offers' });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Offer Details' }));
+    expect(dialog.getByText('$31,000')).toBeTruthy();
+    expect(dialog.getByText('Is it still available?')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Your response to the buyer'), { target: { value: 'Yes' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Accept Offer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Offer Details' })).toBeNull());
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/admin/offers/o9/status',
+      body: { status: 'accepted', responseMessage: 'Yes' },
+    });
+  });
+
+  it('ISSUE-16 a link to an offer that no longer exists says so and still lists the offers', async () => {
+    storeSession(admin);
+    mockApi({
+      'GET /api/auth/me': () => jsonResponse(200, { user: admin }),
+      'GET /api/admin/offers': () => listOf([offer('o1', 'pending')]),
+    });
+    renderScreen(<OffersPage />, { path: '/admin/offers?offer=gone', routePath: '/admin/offers' });
+    expect(await screen.findByText('The offer in this link was not found. It may have been removed.')).toBeTruthy();
+    expect(await rows()).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: 'Offer Details' })).toBeNull();
+  });
 });

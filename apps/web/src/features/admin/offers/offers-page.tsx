@@ -6,7 +6,8 @@ import {
   QUICK_REJECT_RESPONSE,
 } from '@vm/shared/constants';
 import type { Offer } from '@vm/shared/offer';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Alert } from '../../../components/alert';
 import { ApiError } from '../../../lib/api-client';
@@ -20,6 +21,7 @@ import { OfferDetailsModal } from './offer-details-modal';
 import { EMPTY_OFFER_FILTERS, type OfferFilters, OfferFiltersPanel } from './offer-filters';
 import {
   decideOffer,
+  fetchOffer,
   fetchOffers,
   OFFER_MESSAGES,
   OFFERS_KEY,
@@ -34,6 +36,9 @@ interface Review {
   intent: OfferDecision | null;
 }
 
+/** The query parameter of a staff notice's link: /admin/offers?offer=<id> opens that offer. */
+const LINK_PARAM = 'offer';
+
 /** /admin/offers, "Vehicle Offers" (ADMIN-OFF-01..39). */
 export function OffersPage() {
   usePageTitle('Vehicle Offers');
@@ -42,6 +47,37 @@ export function OffersPage() {
   const [userId, setUserId] = useState<string | null>(null);
   const [review, setReview] = useState<Review | null>(null);
   const [decisionError, setDecisionError] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get(LINK_PARAM);
+  // A staff notice links to one offer (docs/product-rules.md#notifications): it opens in Offer
+  // Details, wherever it is in the list.
+  const linked = useQuery({
+    queryKey: [...OFFERS_KEY, 'one', linkedId],
+    queryFn: () => fetchOffer(linkedId ?? ''),
+    enabled: linkedId !== null,
+    refetchOnWindowFocus: false,
+  });
+  const linkedOffer = linked.data;
+  const openedLink = useRef<string | null>(null);
+  useEffect(() => {
+    // Opened once per link: a reload of the offer (after a 409) does not reopen or reset it.
+    if (!linkedOffer || openedLink.current === linkedOffer.id) return;
+    openedLink.current = linkedOffer.id;
+    setDecisionError(null);
+    setReview({ offer: linkedOffer, initialResponse: '', intent: null });
+  }, [linkedOffer]);
+  const closeReview = () => {
+    setReview(null);
+    openedLink.current = null;
+    if (linkedId !== null)
+      setSearchParams(
+        (p) => {
+          p.delete(LINK_PARAM);
+          return p;
+        },
+        { replace: true },
+      );
+  };
 
   const list = useQuery({
     queryKey: offerListKey(params),
@@ -49,7 +85,10 @@ export function OffersPage() {
     placeholderData: keepPreviousData,
   });
   // The modal shows the listed version of its offer, so a reload after a 409 shows the real status.
-  const reviewed = review ? (list.data?.offers.find((o) => o.id === review.offer.id) ?? review.offer) : null;
+  const reviewed = review
+    ? (list.data?.offers.find((o) => o.id === review.offer.id) ??
+      (linked.data?.id === review.offer.id ? linked.data : review.offer))
+    : null;
 
   const openReview = (offer: Offer, intent: OfferDecision | null) => {
     setDecisionError(null);
@@ -69,7 +108,7 @@ export function OffersPage() {
       void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
       void queryClient.invalidateQueries({ queryKey: [...OFFERS_KEY, 'of-user'] });
       toast.success(offer.status === 'accepted' ? 'Offer accepted' : 'Offer rejected');
-      setReview(null);
+      closeReview();
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) {
@@ -92,6 +131,7 @@ export function OffersPage() {
       <OfferFiltersPanel applied={params} onApply={(filters: OfferFilters) => setParams({ ...filters, page: 1 })} />
 
       {list.isError ? <Alert>{OFFER_MESSAGES.loadFailed}</Alert> : null}
+      {linked.isError ? <Alert>{OFFER_MESSAGES.linkNotFound}</Alert> : null}
 
       <ListPanel>
         <ListBody query={list} loadingText="Loading offers...">
@@ -125,7 +165,7 @@ export function OffersPage() {
         intent={review?.intent ?? null}
         busy={decision.isPending}
         error={decisionError}
-        onClose={() => setReview(null)}
+        onClose={closeReview}
         onDecide={(status, responseMessage) => {
           if (!reviewed) return;
           setDecisionError(null);
