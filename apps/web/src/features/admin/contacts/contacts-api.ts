@@ -45,6 +45,7 @@ export const CONTACT_MESSAGES = {
   statsFailed: 'Failed to fetch contact statistics',
   statusFailed: 'Failed to update contact status',
   priorityFailed: 'Failed to update contact priority',
+  linkNotFound: 'The inquiry in this link was not found. It may have been deleted.',
 } as const;
 
 /** Calls the API and rethrows any failure as an Error carrying the server's message or the default. */
@@ -77,6 +78,15 @@ export function fetchContacts(params: ContactListParams): Promise<ContactListRes
 
 export function fetchContactStats(): Promise<ContactStats> {
   return call(() => api<ContactStats>('/contact/admin/stats'), CONTACT_MESSAGES.statsFailed);
+}
+
+/** One inquiry, as a staff notice links to it (/admin/contacts?contact=<id>). */
+export async function fetchContact(id: string): Promise<Contact> {
+  const res = await call(
+    () => api<{ contact: Contact }>(`/contact/admin/${encodeURIComponent(id)}`),
+    CONTACT_MESSAGES.linkNotFound,
+  );
+  return res.contact;
 }
 
 /** API-14: sends {status} or {priority}. */

@@ -208,4 +208,36 @@ describe('ContactsPage', () => {
     expect(await screen.findByText('Failed to fetch contacts')).toBeTruthy();
     expect(await screen.findByText('Failed to fetch contact statistics')).toBeTruthy();
   });
+
+  it('ISSUE-16 a staff notice link (/admin/contacts?contact=<id>) opens that inquiry in Contact Details, even off the listed page', async () => {
+    storeSession(admin);
+    const linked = contact('c9', { fullName: 'Lena Linked', subject: 'Shipping to Oslo', message: 'Can you ship it?' });
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => jsonResponse(200, { user: admin }),
+      'GET /api/contact/admin/all': () => page([contact('c1')]),
+      'GET /api/contact/admin/stats': () => stats(),
+      'GET /api/contact/admin/c9': () => jsonResponse(200, { contact: linked }),
+    });
+    renderScreen(<ContactsPage />, { path: '/admin/contacts?contact=c9', routePath: '/admin/contacts' });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Contact Details' }));
+    expect(dialog.getByText('Lena Linked')).toBeTruthy();
+    expect(dialog.getByText('Shipping to Oslo')).toBeTruthy();
+    expect(dialog.getByText('Can you ship it?')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/contact/admin/c9')).toBe(true);
+    fireEvent.click(dialog.getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Contact Details' })).toBeNull());
+  });
+
+  it('ISSUE-16 a link to an inquiry that no longer exists says so and still lists the inquiries', async () => {
+    storeSession(admin);
+    mockApi({
+      'GET /api/auth/me': () => jsonResponse(200, { user: admin }),
+      'GET /api/contact/admin/all': () => page([contact('c1')]),
+      'GET /api/contact/admin/stats': () => stats(),
+    });
+    renderScreen(<ContactsPage />, { path: '/admin/contacts?contact=gone', routePath: '/admin/contacts' });
+    expect(await screen.findByText('The inquiry in this link was not found. It may have been deleted.')).toBeTruthy();
+    expect(await screen.findByText('Carla Contact')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Contact Details' })).toBeNull();
+  });
 });

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONTACTS_PAGE_SIZE, type ContactPriority, type ContactStatus } from '@vm/shared/constants';
 import type { Contact } from '@vm/shared/contact';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Alert } from '../../../components/alert';
 import { usePageTitle } from '../../../lib/page-title';
@@ -18,6 +19,7 @@ import {
   CONTACTS_KEY,
   type ContactListParams,
   deleteContact,
+  fetchContact,
   fetchContactStats,
   fetchContacts,
   updateContact,
@@ -35,6 +37,9 @@ const INITIAL: ContactListParams = {
 
 type Change = { status: ContactStatus } | { priority: ContactPriority };
 
+/** The query parameter of a staff notice's link: /admin/contacts?contact=<id> opens that inquiry. */
+const LINK_PARAM = 'contact';
+
 /** /admin/contacts, "Contact Management" (ADMIN-CON-01..22, ERR-19..22). */
 export function ContactsPage() {
   usePageTitle('Contact Management');
@@ -50,6 +55,36 @@ export function ContactsPage() {
     placeholderData: keepPreviousData,
   });
   const stats = useQuery({ queryKey: [...CONTACTS_KEY, 'stats'], queryFn: fetchContactStats });
+
+  // A staff notice links to one inquiry (docs/product-rules.md#notifications): it opens in Contact
+  // Details, wherever it is in the list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get(LINK_PARAM);
+  const linked = useQuery({
+    queryKey: [...CONTACTS_KEY, 'one', linkedId],
+    queryFn: () => fetchContact(linkedId ?? ''),
+    enabled: linkedId !== null,
+    refetchOnWindowFocus: false,
+  });
+  const linkedContactId = linked.data?.id;
+  const openedLink = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkedContactId || openedLink.current === linkedContactId) return;
+    openedLink.current = linkedContactId;
+    setViewingId(linkedContactId);
+  }, [linkedContactId]);
+  const closeDetails = () => {
+    setViewingId(null);
+    openedLink.current = null;
+    if (linkedId !== null)
+      setSearchParams(
+        (p) => {
+          p.delete(LINK_PARAM);
+          return p;
+        },
+        { replace: true },
+      );
+  };
 
   // Changing a filter or the search goes back to page 1 (docs/product-rules.md#lists).
   const changeFilters = useCallback(
@@ -86,7 +121,7 @@ export function ContactsPage() {
     onSuccess: async (_data, contact) => {
       toast.success(`The inquiry from ${contact.fullName} was deleted`);
       setDeleting(null);
-      if (viewingId === contact.id) setViewingId(null);
+      if (viewingId === contact.id) closeDetails();
       await reload();
     },
     onError: () => {
@@ -96,7 +131,9 @@ export function ContactsPage() {
   });
 
   const data = list.data;
-  const viewing = viewingId ? (data?.contacts.find((c) => c.id === viewingId) ?? null) : null;
+  const viewing = viewingId
+    ? (data?.contacts.find((c) => c.id === viewingId) ?? (linked.data?.id === viewingId ? linked.data : null))
+    : null;
   const filtered = params.search !== '' || params.status !== '' || params.priority !== '';
   const savingId = change.isPending ? (change.variables?.contact.id ?? null) : null;
   // Deleting the last inquiry of the last page moves back to the new last page.
@@ -122,6 +159,7 @@ export function ContactsPage() {
 
       {banner ? <Alert onDismiss={() => setBanner(null)}>{banner}</Alert> : null}
       {list.isError ? <Alert>{list.error.message}</Alert> : null}
+      {linked.isError ? <Alert>{CONTACT_MESSAGES.linkNotFound}</Alert> : null}
 
       <ListPanel>
         <ListBody query={list} loadingText="Loading contacts...">
@@ -159,7 +197,7 @@ export function ContactsPage() {
         saving={viewing !== null && savingId === viewing.id}
         onStatus={(c, status) => save(c, { status })}
         onPriority={(c, priority) => save(c, { priority })}
-        onClose={() => setViewingId(null)}
+        onClose={closeDetails}
       />
       <ConfirmDialog
         open={deleting !== null}
