@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerRoutes } from './routes.ts';
 import type { CacheLookups } from './features/catalogue/cache-lookups.ts';
+import { Catalogue } from './features/catalogue/catalogue.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { ADDRESS_TOO_LONG, clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
@@ -90,8 +91,11 @@ export async function buildApp({ config, database, logger, catalogueLookups }: A
   app.decorate('config', config);
   app.decorate('storage', new LocalFileStorage(config.uploadsDir));
   app.decorate('publicSettings', createPublicSettingsCache(app.db));
+  // One catalogue per app: the search routes answer from it and the saved-search alerts match
+  // with it (features/saved-searches/saved-search-alerts.ts, docs/decisions/115-saved-searches.md).
+  app.decorate('catalogue', new Catalogue(app.db, app.dialect, { lookups: catalogueLookups }));
   await app.register(emailPlugin);
-  await app.register(registerRoutes, { prefix: '/api', catalogueLookups });
+  await app.register(registerRoutes, { prefix: '/api' });
 
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
@@ -157,5 +161,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     storage: FileStorage;
+    /** The storefront's catalogue (docs/decisions/110-catalogue-search.md). */
+    catalogue: Catalogue;
   }
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './features/account/account-routes.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue-routes.ts';
-import type { CacheLookups } from './features/catalogue/cache-lookups.ts';
 import { authRoutes, currentUserRoutes } from './features/auth/auth-routes.ts';
 import { adminContactRoutes, contactRoutes } from './features/contact/contact-routes.ts';
 import { sentEmailRoutes } from './features/email/sent-email-routes.ts';
@@ -10,6 +9,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { adminOfferRoutes } from './features/offers/admin-offer-routes.ts';
 import { buyerOfferRoutes } from './features/offers/buyer-offer-routes.ts';
+import { savedSearchRoutes } from './features/saved-searches/saved-search-routes.ts';
 import { adminSettingsRoutes, settingsRoutes } from './features/settings/settings-routes.ts';
 import { settingsMediaRoutes } from './features/settings/settings-media-routes.ts';
 import { trackingRoutes } from './features/tracking/tracking-routes.ts';
@@ -28,11 +28,11 @@ import { watchRoutes } from './features/watch/watch-routes.ts';
  * validated, so an anonymous call gets its 401 (and a buyer its 403) before any 400, and an
  * upload is refused before it is read (docs/decisions/030-admin-vehicle-api.md).
  */
-export async function registerRoutes(app: FastifyInstance, options: { catalogueLookups?: CacheLookups | undefined }) {
+export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(settingsRoutes, { prefix: '/settings' });
-  await app.register(catalogueRoutes, { prefix: '/vehicles', lookups: options.catalogueLookups });
+  await app.register(catalogueRoutes, { prefix: '/vehicles' });
   await app.register(publicVehicleRoutes, { prefix: '/vehicles' });
   await app.register(trackingRoutes, { prefix: '/tracking' });
   await app.register(contactRoutes, { prefix: '/contact' });
@@ -49,6 +49,7 @@ async function signedInRoutes(app: FastifyInstance) {
   await app.register(buyerOfferRoutes, { prefix: '/vehicles' });
   await app.register(userRoutes, { prefix: '/users' });
   await app.register(accountRoutes, { prefix: '/users' });
+  await app.register(savedSearchRoutes, { prefix: '/saved-searches' });
 }
 
 /** The back office: every route needs an Admin or SuperAdmin; SuperAdmin-only actions check that themselves. */

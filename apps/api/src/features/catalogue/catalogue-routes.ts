@@ -13,26 +13,19 @@ import {
   vehicleSearchResponseSchema,
 } from '@vm/shared/vehicle';
 import { sendPrecompressed } from '../../plugins/precompressed.ts';
-import type { CacheLookups } from './cache-lookups.ts';
-import { Catalogue } from './catalogue.ts';
 
 /** JSON text sent as it is: Fastify skips its serializer for a body whose type is set (the catalogue checked it). */
 const sendJsonText = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
-export interface CatalogueRoutesOptions {
-  /** Counts the catalogue's lookups of what it keeps (tests and the search benchmark). */
-  lookups?: CacheLookups | undefined;
-}
-
 /**
  * The storefront's catalogue under /vehicles: search, makes and models, tagged and similar
- * lists. No sign-in needed; Archived vehicles are never in them. Every answer comes from the one
- * Catalogue made here at start-up (docs/decisions/110). find-my-way ranks these static paths
+ * lists. No sign-in needed; Archived vehicles are never in them. Every answer comes from the
+ * app's one Catalogue, made by app.ts at start-up (docs/decisions/110). find-my-way ranks these static paths
  * above the vehicle routes' /:id, whatever the order of registration.
  */
-export async function catalogueRoutes(appBase: FastifyInstance, options: CatalogueRoutesOptions) {
+export async function catalogueRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const catalogue = new Catalogue(app.db, app.dialect, { lookups: options.lookups });
+  const { catalogue } = app;
   app.addHook('onReady', async () => {
     // A database that is down at start must not stop the server: the first search reads it then.
     await catalogue.warm().catch((err: unknown) => app.log.warn({ err }, 'catalogue snapshot not read at start'));

@@ -18,7 +18,7 @@ import type { CacheLookups } from './cache-lookups.ts';
 import { readCatalogueVersion, readPublicMakes, readPublicModels, readSimilarSlice } from './catalogue-repository.ts';
 import { CatalogueSnapshots } from './catalogue-snapshots.ts';
 import { NO_FILTERS, type SearchFilters, type SearchOrder, toSearchFilters } from './search-filters.ts';
-import { textSearchPage } from './text-search.ts';
+import { snapshotWordMatches, textSearchPage } from './text-search.ts';
 import { cardListJson, VehicleCards } from './vehicle-cards.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
@@ -44,7 +44,7 @@ export interface CatalogueOptions {
 
 /**
  * The storefront's catalogue: every public search and list, answered from what it keeps per
- * catalogue version (docs/decisions/110). Made once at start-up (catalogue-routes.ts); the
+ * catalogue version (docs/decisions/110). Made once at start-up (app.ts); the
  * snapshot, word matches, cards and kept answers behind it are its own, and nothing else
  * imports them.
  *
@@ -87,6 +87,35 @@ export class Catalogue {
       };
       return cardListJson(vehicles, rest, searchRest);
     });
+  }
+
+  /**
+   * Of the given vehicles, those the search would find, in the order given: public at the
+   * current catalogue version, passing every filter of the query, and holding all its words.
+   * The saved-search alerts ask this of the few vehicles published since a search last looked
+   * (docs/decisions/115-saved-searches.md), so the one pass over them costs nothing at 100,000
+   * vehicles. The keyword search's window of 500 matches is a limit of counting and paging, not
+   * of matching: a vehicle holding the words matches wherever it would rank.
+   */
+  async matching(q: VehicleSearchQuery, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const filters = toSearchFilters(q);
+    const snapshot = await this.snapshots.at(await readCatalogueVersion(this.db));
+    const test = snapshot.matcher(filters);
+    if (!test) return [];
+    let slots = ids.flatMap((id) => {
+      const slot = snapshot.slotOf(id);
+      return slot !== undefined && test(slot) ? [slot] : [];
+    });
+    if (filters.terms.length > 0 && slots.length > 0) {
+      const { terms } = filters;
+      const words = await snapshot.wordMatches(terms.join(' '), () =>
+        snapshotWordMatches(this.db, this.dialect, snapshot, terms),
+      );
+      const holding = new Set(words.slots);
+      slots = slots.filter((slot) => holding.has(slot));
+    }
+    return slots.map((slot) => snapshot.idOf(slot));
   }
 
   /** Up to `limit` random public vehicles matching the search (the home page fallback), as JSON; never kept. */

@@ -25,7 +25,7 @@ export interface TextSearchPage {
  * read once per set of words and catalogue snapshot, so a search that adds a filter, a sort or a
  * page to words searched before costs no database read.
  */
-async function snapshotWordMatches(
+export async function snapshotWordMatches(
   db: Kysely<DB>,
   dialect: Dialect,
   snapshot: CatalogueSnapshot,

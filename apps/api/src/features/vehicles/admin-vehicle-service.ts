@@ -11,6 +11,7 @@ import type {
 } from '@vm/shared/vehicle';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { nowIso } from '../../lib/time.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
 import { checkImage, removeStoredImages, storeVehicleImages, VEHICLE_IMAGE_MIMES } from '../images/image-upload.ts';
 import type { FileStorage } from '../images/local-storage.ts';
@@ -142,7 +143,10 @@ export async function editVehicle(
 ): Promise<Vehicle> {
   const id = await db.transaction().execute(async (trx) => {
     const before = await requireVehicle(trx, idOrSlug);
-    await updateVehicle(trx, before.id, input);
+    // Taken out of Archived, the vehicle is published again: saved-search alerts announce it as
+    // new (docs/decisions/115-saved-searches.md).
+    const republished = before.status === 'Archived' && input.status !== 'Archived';
+    await updateVehicle(trx, before.id, input, republished ? nowIso() : undefined);
     await recordVehicleEvents(trx, before.id, before, input);
     await queueWatcherNotices(trx, before, await requireVehicle(trx, before.id), links.publicUrl);
     return before.id;

@@ -229,24 +229,44 @@ async function replaceTags(db: Kysely<DB>, vehicleId: string, tags: readonly str
       .execute();
 }
 
-/** Inserts a vehicle and its tags; call inside a transaction. */
+/**
+ * Inserts a vehicle and its tags; call inside a transaction. A vehicle listed with a public status
+ * is published when it is listed (saved-search alerts: docs/decisions/115-saved-searches.md).
+ */
 export async function insertVehicle(db: Kysely<DB>, input: VehicleInput, createdAt = nowIso()): Promise<string> {
   const id = newId();
   const slug = await uniqueSlug(db, input.title);
+  const publishedAt = input.status === 'Archived' ? null : createdAt;
   await db
     .insertInto('vehicles')
-    .values({ id, slug, ...columns(input), default_image_id: null, created_at: createdAt, updated_at: createdAt })
+    .values({
+      id,
+      slug,
+      ...columns(input),
+      default_image_id: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+      published_at: publishedAt,
+    })
     .execute();
   await replaceTags(db, id, input.tags);
   return id;
 }
 
-/** Updates a vehicle and its tags; the slug follows the title. Call inside a transaction. */
-export async function updateVehicle(db: Kysely<DB>, id: string, input: VehicleInput): Promise<void> {
+/**
+ * Updates a vehicle and its tags; the slug follows the title. Call inside a transaction.
+ * `publishedAt`: the vehicle becomes public again now (taken out of Archived).
+ */
+export async function updateVehicle(
+  db: Kysely<DB>,
+  id: string,
+  input: VehicleInput,
+  publishedAt?: string,
+): Promise<void> {
   const slug = await uniqueSlug(db, input.title, id);
   await db
     .updateTable('vehicles')
-    .set({ slug, ...columns(input), updated_at: nowIso() })
+    .set({ slug, ...columns(input), updated_at: nowIso(), ...(publishedAt ? { published_at: publishedAt } : {}) })
     .where('id', '=', id)
     .execute();
   await replaceTags(db, id, input.tags);
