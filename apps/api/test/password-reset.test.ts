@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@vm/shared/messages';
@@ -286,10 +289,31 @@ describe.each(DIALECTS)('password reset on %s', (dialect) => {
 
 describe.each(DIALECTS)('password reset with RATE_LIMIT=off on %s', (dialect) => {
   let ctx: TestContext;
+  let webDist: string;
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, { RATE_LIMIT: 'off' });
+    // A stand-in web build, as in storefront-pages.test.ts, so page URLs get the app's HTML.
+    webDist = mkdtempSync(path.join(tmpdir(), 'vm-web-dist-'));
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><title>Cars</title></head><body><div id="root"></div></body></html>',
+    );
+    ctx = await createTestContext(dialect, { RATE_LIMIT: 'off', WEB_DIST: webDist });
   });
-  afterAll(async () => ctx?.close());
+  afterAll(async () => {
+    await ctx?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("ISSUE-16-RESET the pages of the email's link and of the request are the web app's HTML, 200", async () => {
+    for (const url of ['/forgot-password', `/reset-password?token=${'C'.repeat(43)}`, '/reset-password']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      // The token in the address is not sent on to another site (helmet's default policy).
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
 
   it('ISSUE-16-RESET-LIMITS neither limit answers 429: 25 requests for one email from one address are all 202', async () => {
     const buyer = await registerBuyer(ctx.app);

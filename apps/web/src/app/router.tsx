@@ -63,6 +63,18 @@ export const router = createBrowserRouter([
           },
           { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }) },
           {
+            path: 'forgot-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage,
+            }),
+          },
+          {
             path: 'register',
             lazy: async () => ({ Component: (await import('../features/auth/register-page')).RegisterPage }),
           },

@@ -29,14 +29,27 @@ interface AuthFormProps {
   submitLabel: string;
   submittingLabel: string;
   /** The way to the other page ("New here? Create an account"). */
-  switchTo: { prompt: string; to: '/login' | '/register'; label: string };
+  switchTo: { prompt: string; to: '/login' | '/register' | '/forgot-password'; label: string };
   children: ReactNode;
 }
 
+/** The card of the sign-in pages: a title, a line under it, and the form or the outcome. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-ink-900">{title}</h1>
+        <p className="mt-1 mb-6 text-sm text-slate-600">{subtitle}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /**
- * The card the log-in and register pages are: a form with the failure on top, one full-width submit
- * button and a link to the other page. The link keeps the router state, so the page the visitor was
- * sent from is still where they land after signing in either way.
+ * The card the log-in, register and password reset pages are: a form with the failure on top, one
+ * full-width submit button and a link to the other page. The link keeps the router state, so the
+ * page the visitor was sent from is still where they land after signing in either way.
  */
 export function AuthForm({
   title,
@@ -51,24 +64,20 @@ export function AuthForm({
 }: AuthFormProps) {
   const location = useLocation();
   return (
-    <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-ink-900">{title}</h1>
-        <p className="mt-1 mb-6 text-sm text-slate-600">{subtitle}</p>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {error ? <Alert>{error}</Alert> : null}
-          {children}
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? submittingLabel : submitLabel}
-          </Button>
-          <p className="text-center text-sm text-slate-600">
-            {switchTo.prompt}{' '}
-            <Link to={switchTo.to} state={location.state} className="font-semibold text-brand-700 hover:underline">
-              {switchTo.label}
-            </Link>
-          </p>
-        </form>
-      </div>
-    </div>
+    <AuthCard title={title} subtitle={subtitle}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {error ? <Alert>{error}</Alert> : null}
+        {children}
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? submittingLabel : submitLabel}
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          {switchTo.prompt}{' '}
+          <Link to={switchTo.to} state={location.state} className="font-semibold text-brand-700 hover:underline">
+            {switchTo.label}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginBody, loginBodySchema } from '@vm/shared/auth';
 import { useForm } from 'react-hook-form';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { formFieldProps, PasswordField } from '../../components/form-field';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from './auth-context';
@@ -42,6 +42,11 @@ export function LoginPage() {
     >
       <EmailField {...formFieldProps(form, 'email')} />
       <PasswordField label="Password" autoComplete="current-password" {...formFieldProps(form, 'password')} />
+      <p className="text-right text-sm">
+        <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
     </AuthForm>
   );
 }
