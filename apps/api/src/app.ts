@@ -23,6 +23,7 @@ import { COMPRESS_OPTIONS } from './plugins/compression.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
 import { pageRenderer } from './features/storefront-pages/page-html.ts';
+import { sitemapRoutes } from './features/sitemap/sitemap-routes.ts';
 import { emailPlugin } from './features/email/email-plugin.ts';
 import { createPublicSettingsCache } from './features/settings/settings-service.ts';
 
@@ -96,6 +97,9 @@ export async function buildApp({ config, database, logger, catalogueLookups }: A
   app.decorate('catalogue', new Catalogue(app.db, app.dialect, { lookups: catalogueLookups }));
   await app.register(emailPlugin);
   await app.register(registerRoutes, { prefix: '/api' });
+
+  // /sitemap.xml, /sitemaps/*.xml and /robots.txt: at the root, with or without a web build (decision 119).
+  await app.register(sitemapRoutes, {});
 
   await app.register(fastifyStatic, {
     root: config.uploadsDir,

@@ -144,18 +144,22 @@ describe.each(DIALECTS)('storefront page HTML on %s', (dialect) => {
   it('stored HTML in an answer cannot end the data block: it stays data and reads back unchanged', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/vehicles/${mustang.id}` });
     expect(res.body).not.toContain(hostile);
-    expect(res.body.match(/<\/script>/g)?.length).toBe(2); // the module script and the data block
+    // The module script, the data block and the page's two JSON-LD blocks (page-heads.test.ts).
+    expect(res.body.match(/<\/script>/g)?.length).toBe(4);
     const vehicle = bootData(res.body)[`/vehicles/${mustang.id}`] as { description: string };
     expect(vehicle.description).toBe(hostile);
   });
 
-  it('other pages carry the settings only; the back office carries nothing', async () => {
+  it('other pages carry the settings only; the back office carries no data, only its head', async () => {
     expect(Object.keys(bootData((await ctx.app.inject({ method: 'GET', url: '/contact' })).body))).toEqual([
       '/settings/public',
     ]);
     const admin = await ctx.app.inject({ method: 'GET', url: '/admin/vehicles' });
     expect(admin.statusCode).toBe(200);
-    expect(admin.body).toBe(INDEX_HTML);
+    expect(admin.body).not.toContain(BOOT_DATA_ELEMENT_ID);
+    expect(admin.body).not.toContain('modulepreload');
+    // Its head keeps it out of search engines (page-heads.test.ts).
+    expect(admin.body).toContain('<meta name="robots" content="noindex" data-page-head>');
     expect(camaro.id).toBeTruthy();
   });
 

@@ -29,6 +29,8 @@ export interface PagePlan {
   followUps: (answers: ReadonlyMap<string, unknown>) => ApiGet[];
   /** The photo the page shows largest, from the answers, to preload with the HTML. */
   mainImage: (answers: ReadonlyMap<string, unknown>) => { image: ImageRef; sizes: string } | undefined;
+  /** The vehicle of a vehicle page, from the answers (for the page's head, page-head.ts). */
+  vehicle: (answers: ReadonlyMap<string, unknown>) => Vehicle | undefined;
 }
 
 interface ImageRef {
@@ -38,6 +40,7 @@ interface ImageRef {
 
 const none = () => [];
 const noImage = () => undefined;
+const noVehicle = () => undefined;
 
 /** The plan of a page URL; undefined for the back office and for paths that are not pages. */
 export function planPage(pathname: string, search: URLSearchParams): PagePlan | undefined {
@@ -49,6 +52,7 @@ export function planPage(pathname: string, search: URLSearchParams): PagePlan | 
       calls: [publicSettingsGet, taggedGet('featured'), taggedGet('popular'), makesGet],
       followUps: none,
       mainImage: noImage,
+      vehicle: noVehicle,
     };
   }
   if (path === '/vehicles' || path === '/auctions') {
@@ -62,6 +66,7 @@ export function planPage(pathname: string, search: URLSearchParams): PagePlan | 
         const first = (answers.get(apiGetUrl(results)) as VehicleSearchResponse | undefined)?.vehicles[0]?.image;
         return first ? { image: first, sizes: SEARCH_CARD_SIZES } : undefined;
       },
+      vehicle: noVehicle,
     };
   }
   const detail = /^\/vehicles\/([^/]+)$/.exec(path);
@@ -84,10 +89,11 @@ export function planPage(pathname: string, search: URLSearchParams): PagePlan | 
         const image = vehicle.images[index];
         return image ? { image, sizes: GALLERY_IMAGE_SIZES } : undefined;
       },
+      vehicle: vehicleOf,
     };
   }
   // Every other storefront page shows the header and footer, which come from the settings.
-  return { page: undefined, calls: [publicSettingsGet], followUps: none, mainImage: noImage };
+  return { page: undefined, calls: [publicSettingsGet], followUps: none, mainImage: noImage, vehicle: noVehicle };
 }
 
 function decodeURIComponentSafe(segment: string): string {

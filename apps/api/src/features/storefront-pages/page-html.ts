@@ -3,14 +3,18 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { resolveImagePath } from '@vm/shared/image-path';
 import { apiGetUrl, BOOT_DATA_ELEMENT_ID } from '@vm/shared/storefront-requests';
+import type { Vehicle } from '@vm/shared/vehicle';
 import { type LandingPage, planPage } from './landing-calls.ts';
+import { attribute, pageHead, pageHeadHtml, withoutGenericHead } from './page-head.ts';
 
 /*
  * The HTML of a storefront page: the web build's index.html plus, for the page asked for,
  * - the answers to its first API calls as a JSON data block (read by apps/web/src/lib/boot-data.ts),
  * - modulepreload links for the page's code, and a preload of the photo it shows largest,
- * so the browser fetches all of it with the HTML instead of one step after another.
- * The data block is not script: the Content-Security-Policy (no inline script) stays as it is.
+ * so the browser fetches all of it with the HTML instead of one step after another,
+ * - the page's own head: title, description, canonical URL, share card, robots and JSON-LD
+ *   (page-head.ts, docs/decisions/119-page-heads-and-sitemap.md).
+ * The data blocks are not script: the Content-Security-Policy (no inline script) stays as it is.
  */
 
 /** Written by the web build (apps/web/vite.config.ts): each landing page's chunks. */
@@ -28,17 +32,41 @@ export interface PageHtml {
  */
 export type PageRenderer = (app: FastifyInstance, url: string, remoteAddress?: string) => Promise<PageHtml>;
 
+export interface PageRendererOptions {
+  /** Whether a VIN passes its check: only a checked VIN is published in a vehicle's JSON-LD. */
+  vinChecked?: (vin: string) => boolean;
+}
+
+/** Without a VIN check, no VIN is published. */
+const publishNoVin = () => false;
+
 /** Reads the web build once; the returned function renders one page URL. */
-export function pageRenderer(webDist: string): PageRenderer {
-  const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  if (!template.includes(ROOT_ELEMENT) || !template.includes('</head>')) {
+export function pageRenderer(webDist: string, options: PageRendererOptions = {}): PageRenderer {
+  const built = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  if (!built.includes(ROOT_ELEMENT) || !built.includes('</head>')) {
     throw new Error(`${webDist}/index.html has no ${ROOT_ELEMENT} or </head>`);
   }
+  // Each page writes its own title, description and share tags.
+  const template = withoutGenericHead(built);
+  const vinChecked = options.vinChecked ?? publishNoVin;
   const chunks = readLandingChunks(webDist);
+  const withHead = (html: string, tags: string[]) =>
+    html.replace(/\s*<\/head>/, `\n${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
+  const headOf = async (app: FastifyInstance, pathname: string, vehicle?: Vehicle) =>
+    pageHeadHtml(
+      pageHead({
+        pathname,
+        settings: await app.publicSettings.get(),
+        origin: app.config.publicUrl,
+        vehicle,
+        vinChecked,
+      }),
+      app.config.publicUrl,
+    );
   return async (app, url, remoteAddress) => {
     const parsed = new URL(url, 'http://localhost');
     const plan = planPage(parsed.pathname, parsed.searchParams);
-    if (!plan) return { status: 200, html: template };
+    if (!plan) return { status: 200, html: withHead(template, await headOf(app, parsed.pathname)) };
     const answers = new Map<string, unknown>();
     const payloads = new Map<string, string>();
     let missing = false;
@@ -60,12 +88,12 @@ export function pageRenderer(webDist: string): PageRenderer {
     };
     await answer(plan.calls);
     await answer(plan.followUps(answers));
-    const head = [...modulePreloads(chunks, plan.page), imagePreload(plan.mainImage(answers))].filter(
-      (tag) => tag !== '',
-    );
-    const html = template
-      .replace(/\s*<\/head>/, `\n${head.map((tag) => `    ${tag}\n`).join('')}  </head>`)
-      .replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${bootDataBlock(payloads)}`);
+    const head = [
+      ...(await headOf(app, parsed.pathname, plan.vehicle(answers))),
+      ...modulePreloads(chunks, plan.page),
+      imagePreload(plan.mainImage(answers)),
+    ].filter((tag) => tag !== '');
+    const html = withHead(template, head).replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${bootDataBlock(payloads)}`);
     // A vehicle that does not exist: the page says so, and crawlers get a real 404.
     return { status: plan.page === 'detail' && missing ? 404 : 200, html };
   };
@@ -95,6 +123,3 @@ function imagePreload(main: ReturnType<NonNullable<ReturnType<typeof planPage>>[
   // Same srcset and sizes as the <img>, so the browser picks, and then reuses, the same file.
   return `<link rel="preload" as="image" href="${attribute(resolveImagePath(image.url))}" imagesrcset="${attribute(image.srcSet)}" imagesizes="${attribute(sizes)}" fetchpriority="high">`;
 }
-
-const attribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
