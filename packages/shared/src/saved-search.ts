@@ -126,7 +126,8 @@ function dropEmpty(filters: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
 }
 
-const nameSchema = z
+/** A saved search's name (the account page's rename uses it alone). */
+export const savedSearchNameSchema = z
   .string({ error: SAVED_SEARCH_MESSAGES.nameRequired })
   .trim()
   .min(1, SAVED_SEARCH_MESSAGES.nameRequired)
@@ -137,7 +138,7 @@ export const savedSearchFrequencySchema = z.enum(SAVED_SEARCH_FREQUENCIES, { err
 /** POST /saved-searches. */
 export const savedSearchBodySchema = z.strictObject(
   {
-    name: nameSchema,
+    name: savedSearchNameSchema,
     filters: savedSearchFiltersSchema,
     frequency: savedSearchFrequencySchema,
   },

@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('account page', () => {
-  it('ACCOUNT-01 has the tabs Profile, Watchlist and Settings, each its own address', async () => {
+  it('ACCOUNT-01 has the tabs Profile, Watchlist, Saved searches and Settings, each its own address', async () => {
     mockApi({
       'GET /api/auth/me': me,
       'GET /api/users/u1': ownUser(),
@@ -38,7 +38,12 @@ describe('account page', () => {
     renderAccount();
     await screen.findByText('Personal details');
     const nav = screen.getByRole('navigation', { name: 'Account sections' });
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Profile', 'Watchlist', 'Settings']);
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Profile',
+      'Watchlist',
+      'Saved searches',
+      'Settings',
+    ]);
     fireEvent.click(screen.getByRole('link', { name: 'Watchlist' }));
     await screen.findByText('You are not watching any vehicles yet.');
     expect(path()).toBe('/account/watchlist');

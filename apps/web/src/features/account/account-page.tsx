@@ -1,5 +1,5 @@
 import type { User } from '@vm/shared/user';
-import { Heart, Settings, UserRound } from 'lucide-react';
+import { BellRing, Heart, Settings, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { NavLink, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
@@ -12,12 +12,14 @@ import { useSignOut } from '../auth/use-sign-out';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { useAccountUser } from './api/account';
 import { ProfileTab } from './profile-tab';
+import { SavedSearchesTab } from './saved-searches-tab';
 import { SettingsTab } from './settings-tab';
 import { WatchlistTab } from './watchlist-tab';
 
 const TABS = [
   { to: '/account', label: 'Profile', icon: UserRound, end: true },
   { to: '/account/watchlist', label: 'Watchlist', icon: Heart, end: false },
+  { to: '/account/saved-searches', label: 'Saved searches', icon: BellRing, end: false },
   { to: '/account/settings', label: 'Settings', icon: Settings, end: false },
 ] as const;
 
@@ -50,6 +52,7 @@ function AccountRoutes({ user, onAccountDeleted }: { user: User; onAccountDelete
     <Routes>
       <Route index element={<ProfileTab user={user} />} />
       <Route path="watchlist" element={<WatchlistTab />} />
+      <Route path="saved-searches" element={<SavedSearchesTab />} />
       <Route path="settings" element={<SettingsTab user={user} onAccountDeleted={onAccountDeleted} />} />
       <Route path="*" element={<Navigate to="/account" replace />} />
     </Routes>
@@ -57,8 +60,9 @@ function AccountRoutes({ user, onAccountDeleted }: { user: User; onAccountDelete
 }
 
 /**
- * /account, /account/watchlist, /account/settings (ACCOUNT-01). The user is read fresh from the
- * server; a 401 or 403 means the session is no longer valid, so it ends and login follows (ACCOUNT-03).
+ * /account, /account/watchlist, /account/saved-searches, /account/settings (ACCOUNT-01). The user
+ * is read fresh from the server; a 401 or 403 means the session is no longer valid, so it ends and
+ * login follows (ACCOUNT-03).
  */
 export function AccountPage() {
   usePageTitle('My account');

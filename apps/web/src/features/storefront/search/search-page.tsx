@@ -1,12 +1,13 @@
 import type { VehicleSearchResponse } from '@vm/shared/vehicle';
-import { SlidersHorizontal, X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { BellPlus, SlidersHorizontal, X } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
+import { Button, buttonClass } from '../../../components/button';
 import { PagePager } from '../../../components/page-pager';
 import { VehicleCard, VehicleCardSkeleton } from '../../../components/vehicle-card';
 import { usePageTitle } from '../../../lib/page-title';
+import { useAuth } from '../../auth/auth-context';
 import { useVehicleSearch } from '../api/vehicles';
 import { SEARCH_CARD_SIZES } from '@vm/shared/image-sizes';
 import { SearchFilters } from './search-filters';
@@ -20,6 +21,9 @@ import {
   withoutFilters,
   withPage,
 } from '@vm/shared/search-url-state';
+
+/** Loaded when opened: it validates with zod, which the search page's own chunk does without. */
+const SaveSearchDialog = lazy(() => import('./save-search-dialog'));
 
 /** ERR-34, ERR-35. */
 export const SEARCH_MESSAGES = {
@@ -56,7 +60,10 @@ function VehicleSearch({ title, intro, preset = {} }: Props) {
   const state = readSearchState(params);
   const search = useVehicleSearch(toSearchQuery(state, preset));
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
   const filtersId = useId();
+  const { user } = useAuth();
+  const location = useLocation();
 
   const setFilter = (key: FilterKey | 'sort', value: string | string[]) => setParams(withFilter(params, key, value));
   const clearFilters = () => setParams(withoutFilters(params));
@@ -68,10 +75,29 @@ function VehicleSearch({ title, intro, preset = {} }: Props) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-10">
-      <header className="mb-6">
-        <h1 className="text-3xl font-bold tracking-tight text-ink-900">{title}</h1>
-        <p className="mt-1 text-slate-600">{intro}</p>
+      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-ink-900">{title}</h1>
+          <p className="mt-1 text-slate-600">{intro}</p>
+        </div>
+        {/* Saved searches with alerts (docs/product-rules.md#saved-searches): signed-in buyers only. */}
+        {user ? (
+          <Button variant="secondary" onClick={() => setSaving(true)}>
+            <BellPlus className="h-4 w-4" aria-hidden="true" />
+            Save search
+          </Button>
+        ) : (
+          <Link to="/login" state={{ from: location }} className={buttonClass('secondary')}>
+            <BellPlus className="h-4 w-4" aria-hidden="true" />
+            Log in to save this search
+          </Link>
+        )}
       </header>
+      {saving ? (
+        <Suspense fallback={null}>
+          <SaveSearchDialog state={state} preset={preset} onClose={() => setSaving(false)} />
+        </Suspense>
+      ) : null}
       <div className="grid gap-8 lg:grid-cols-[18rem_1fr]">
         <aside aria-label="Search filters">
           <button
