@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type OutboxEmail, queueEmail } from '../src/features/email/outbox.ts';
+import { FORGOTTEN_PAYLOAD } from '../src/features/email/outbox-repository.ts';
 import { CLAIM_MS, MAX_ATTEMPTS, retryDelayMs } from '../src/features/email/outbox-sender.ts';
 import { readUnsubscribeToken } from '../src/features/email/unsubscribe-tokens.ts';
 import { startMailServer, type TestMailServer } from './mail-server.ts';
@@ -241,6 +242,21 @@ describe.each(DIALECTS)('email outbox on %s', (dialect) => {
       after.notification_prefs,
     );
     expect(again).toBe(false);
+  });
+
+  it('ISSUE-16-OUTBOX an email holding a secret (a reset link) keeps it in the outbox only until it is sent', async () => {
+    const to = uniqueEmail('buyer');
+    const resetUrl = 'http://localhost/reset-password?token=secret-token-value';
+    await queueEmail(ctx.database.db, {
+      template: 'passwordReset',
+      to,
+      data: { firstName: 'Bea', resetUrl, validMinutes: 60 },
+    });
+    expect((await outboxRows(ctx))[0]?.payload).toContain('secret-token-value');
+    await ctx.app.outbox.deliverDue();
+    expect(mail.to(to)[0]?.text).toContain(resetUrl);
+    const [row] = await outboxRows(ctx);
+    expect(row).toMatchObject({ status: 'sent', payload: FORGOTTEN_PAYLOAD });
   });
 
   it('ISSUE-16-UNSUBSCRIBE an email the person asked for carries no unsubscribe header', async () => {

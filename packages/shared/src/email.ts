@@ -42,7 +42,7 @@ export const SENT_EMAIL_MESSAGES = {
   superAdminOnly: 'Only a SuperAdmin can see sent emails',
   notFound: 'Email not found',
   fileMissing: 'This email has no .eml file',
-  notFailed: 'Only a failed email can be sent again',
+  notFailed: 'Only a failed email can be sent again, and not one whose one-time link is no longer kept',
   unknownStatus: 'Unknown email status',
 };
 

@@ -77,6 +77,9 @@ export async function claimOutboxRow(
     .executeTakeFirst();
 }
 
+/** What a row's data becomes once a secret in it is no longer needed. */
+export const FORGOTTEN_PAYLOAD = '{"forgotten":true}';
+
 /** Records the outcome of a claimed row; a sender whose claim was taken over records nothing. */
 export async function finishOutboxRow(
   db: Kysely<DB>,
@@ -86,6 +89,8 @@ export async function finishOutboxRow(
     | { status: 'sent'; subject: string; fileName: string | null }
     | { status: 'queued'; error: string; nextAttemptAt: string }
     | { status: 'failed'; error: string },
+  /** Drops the template's data once it is no longer needed (a secret in it). */
+  forgetPayload = false,
 ): Promise<void> {
   const now = nowIso();
   const fields =
@@ -96,7 +101,12 @@ export async function finishOutboxRow(
         : { status: 'failed' as const, last_error: outcome.error };
   await db
     .updateTable('email_outbox')
-    .set({ ...fields, claim_token: null, claimed_until: null })
+    .set({
+      ...fields,
+      claim_token: null,
+      claimed_until: null,
+      ...(forgetPayload ? { payload: FORGOTTEN_PAYLOAD } : {}),
+    })
     .where('id', '=', id)
     .where('claim_token', '=', claimToken)
     .execute();
@@ -157,6 +167,8 @@ export async function requeueFailedOutboxRow(db: Kysely<DB>, id: string): Promis
     .set({ status: 'queued', attempts: 0, next_attempt_at: nowIso(), claim_token: null, claimed_until: null })
     .where('id', '=', id)
     .where('status', '=', 'failed')
+    // A one-time link that is no longer kept cannot be sent again: the person asks for a new one.
+    .where('payload', '<>', FORGOTTEN_PAYLOAD)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

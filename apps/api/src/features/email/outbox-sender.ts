@@ -131,11 +131,18 @@ export class OutboxSender {
         headers,
         messageId: `<${row.id}@${new URL(this.options.publicUrl).hostname}>`,
       });
-      await finishOutboxRow(db, row.id, claimToken, { status: 'sent', subject: rendered.subject, fileName });
+      await finishOutboxRow(
+        db,
+        row.id,
+        claimToken,
+        { status: 'sent', subject: rendered.subject, fileName },
+        EMAIL_TEMPLATES[name].secret === true,
+      );
       return true;
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const attempts = Number(row.attempts);
+      const template = EMAIL_TEMPLATES[row.template as EmailTemplateName] as { secret?: true } | undefined;
       log.warn({ err, emailId: row.id, attempts }, 'email not sent');
       await finishOutboxRow(
         db,
@@ -144,6 +151,7 @@ export class OutboxSender {
         attempts >= MAX_ATTEMPTS
           ? { status: 'failed', error }
           : { status: 'queued', error, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)).toISOString() },
+        attempts >= MAX_ATTEMPTS && template?.secret === true,
       );
       return false;
     }

@@ -9,6 +9,11 @@ export interface EmailTemplate<Data> {
   content: (data: Data) => ReactNode;
   /** The preference that turns it off; an email without one is always sent (the person asked for it). */
   preference?: EmailPreference;
+  /**
+   * The data holds a secret (a reset link): the outbox row keeps it only until the email is sent
+   * or has failed for good (docs/decisions/114-email-outbox.md).
+   */
+  secret?: true;
 }
 
 /** Declares a template with its data type checked. */

@@ -4,6 +4,7 @@ import { button, text } from './layout.tsx';
 import { emailTemplate } from './email-template.ts';
 
 export const passwordReset = emailTemplate<{ firstName: string; resetUrl: string; validMinutes: number }>({
+  secret: true,
   subject: (_data, site) => `Reset your ${site.name} password`,
   preview: () => 'A link to choose a new password',
   content: (data) => (
