@@ -434,7 +434,9 @@ describe('storefront in a real browser', () => {
     ]);
 
     // CHROME-23: the default share image is set and served.
-    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe('/og-default.png');
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
+      `${server.baseUrl}/og-default.png`,
+    );
     const og = await fetch(`${server.baseUrl}/og-default.png`);
     expect(og.headers.get('content-type')).toBe('image/png');
 

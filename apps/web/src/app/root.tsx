@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-context';
+import { PrivatePageRobots } from '../lib/page-head';
 
 const Toasts = lazy(() => import('./toasts'));
 
@@ -18,6 +19,7 @@ export function Root() {
   return (
     <AuthProvider>
       <ScrollToTop />
+      <PrivatePageRobots />
       <Outlet />
       <Suspense fallback={null}>
         <Toasts />

@@ -101,7 +101,10 @@ const PRIVATE_TITLES: Record<string, string> = {
 
 /** The head's tags and JSON-LD as HTML, each on its own line, marked as the server's. */
 export function pageHeadHtml(head: PageHead, origin: string): string[] {
-  return [...headTags(head.meta, origin).map(tagHtml), ...head.jsonLd.map(jsonLdBlock)];
+  return [
+    ...headTags(head.meta, origin).map(tagHtml),
+    ...head.jsonLd.map((data) => jsonLdBlock(data, head.meta.canonicalPath ?? '')),
+  ];
 }
 
 function tagHtml(tag: HeadTag): string {

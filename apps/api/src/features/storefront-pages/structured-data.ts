@@ -151,12 +151,13 @@ export function breadcrumbJsonLd(trail: readonly Crumb[], origin: string): WithC
  * types can end the block (`</script>`) or open a comment, and U+2028/U+2029 too, as in the
  * boot data block (decision 095).
  */
-export function jsonLdBlock(data: JsonLd): string {
+export function jsonLdBlock(data: JsonLd, canonicalPath: string): string {
   const json = JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/ld+json" data-page-head>${json}</script>`;
+  // Marked with the page it describes: the web app drops it once the visitor is on another page.
+  return `<script type="application/ld+json" data-page-head="${canonicalPath.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}">${json}</script>`;
 }

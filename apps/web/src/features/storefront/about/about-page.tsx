@@ -1,7 +1,8 @@
 import { Quote } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button';
-import { usePageTitle } from '../../../lib/page-title';
+import { PAGE_TEXT } from '@vm/shared/page-meta';
+import { TextPageHead } from '../../../lib/page-head';
 import { useCompanyInfo } from '../company-info';
 
 const LEADERS = [
@@ -46,16 +47,14 @@ const initials = (name: string) =>
 
 /** ABOUT-01..04: company history, three leaders and two testimonials. */
 export function AboutPage() {
-  usePageTitle('About Us');
   const { companyName } = useCompanyInfo();
   return (
     <div>
+      <TextPageHead page="about" />
       <section className="bg-ink-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-20">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">About {companyName}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-300">
-            Connecting enthusiasts with exceptional imported and classic vehicles since 2005.
-          </p>
+          <p className="mt-4 max-w-2xl text-lg text-slate-300">{PAGE_TEXT.about.intro}</p>
         </div>
       </section>
 

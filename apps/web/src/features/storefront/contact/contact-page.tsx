@@ -1,13 +1,13 @@
-import { usePageTitle } from '../../../lib/page-title';
+import { TextPageHead } from '../../../lib/page-head';
 import { useCompanyInfo } from '../company-info';
 import { CompanyDetails } from './company-details';
 import { ContactForm } from './contact-form';
 
 export function ContactPage() {
-  usePageTitle('Contact Us');
   const company = useCompanyInfo();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
+      <TextPageHead page="contact" />
       <header className="max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">Contact Us</h1>
         <p className="mt-2 text-slate-600">

@@ -1,6 +1,6 @@
 import { formatLocation } from '@vm/shared/location';
 import { formatMoney } from '@vm/shared/money';
-import { resolveImagePath } from '@vm/shared/image-path';
+import { vehicleNotFoundMeta, vehiclePageMeta } from '@vm/shared/page-meta';
 import { Check, ChevronRight, Eye, MapPin } from 'lucide-react';
 import type { Vehicle } from '@vm/shared/vehicle';
 import type { MouseEvent, ReactNode } from 'react';
@@ -9,9 +9,9 @@ import { WatchButton } from '../../buyer/watch-button';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { VehicleBadges } from '../../../components/vehicle-badges';
-import { useSocialImage } from '../../../layouts/site-meta';
 import { ApiError } from '../../../lib/api-client';
-import { usePageTitle } from '../../../lib/page-title';
+import { PageHead } from '../../../lib/page-head';
+import { useSiteSettings } from '../../../lib/site-settings';
 import { useVehicle } from '../api/vehicles';
 import { DetailSkeleton } from './detail-skeleton';
 import { Gallery } from './gallery';
@@ -46,8 +46,7 @@ export function VehicleDetailPage() {
   const navigate = useNavigate();
   const query = useVehicle(id);
   const vehicle = query.data;
-  usePageTitle(vehicle ? vehicle.longTitle || vehicle.title : undefined);
-  useSocialImage(vehicle?.defaultImage ? resolveImagePath(vehicle.defaultImage) : null);
+  const settings = useSiteSettings();
   useRecordView(vehicle, id);
 
   if (query.isPending) return <DetailSkeleton />;
@@ -63,6 +62,8 @@ export function VehicleDetailPage() {
     };
     return (
       <StatePanel>
+        {/* An unknown or archived vehicle (a 404 from the server too) is kept out of search engines. */}
+        {missing ? <PageHead meta={vehicleNotFoundMeta(settings)} /> : null}
         <h1 className="text-xl font-bold text-ink-900">
           {missing ? DETAIL_MESSAGES.notFound : DETAIL_MESSAGES.loadFailed}
         </h1>
@@ -87,7 +88,12 @@ export function VehicleDetailPage() {
     );
   }
 
-  return <VehicleDetail vehicle={query.data} />;
+  return (
+    <>
+      <PageHead meta={vehiclePageMeta(settings, query.data)} />
+      <VehicleDetail vehicle={query.data} />
+    </>
+  );
 }
 
 /** The loaded vehicle: gallery, facts, description, condition, features, actions, similar ones. */

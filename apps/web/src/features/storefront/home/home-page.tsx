@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { usePageTitle } from '../../../lib/page-title';
+import { homePageMeta } from '@vm/shared/page-meta';
+import { PageHead } from '../../../lib/page-head';
+import { useSiteSettings } from '../../../lib/site-settings';
 import { trackPageVisit } from '../api/tracking';
 import { useCompanyInfo } from '../company-info';
 import { CategoryGrid } from './category-grid';
@@ -10,7 +12,7 @@ import { TaggedSection } from './tagged-section';
 import { WhyChoose } from './why-choose';
 
 export function HomePage() {
-  usePageTitle();
+  const settings = useSiteSettings();
   const company = useCompanyInfo();
   const location = useLocation();
   const tracked = useRef(false);
@@ -24,6 +26,7 @@ export function HomePage() {
 
   return (
     <>
+      <PageHead meta={homePageMeta(settings)} />
       <Hero heroImageUrl={company.heroImageUrl} companyName={company.companyName} />
       <div className="relative z-10 mx-auto -mt-20 max-w-5xl px-4 sm:px-6">
         <HomeSearchPanel />

@@ -1,19 +1,18 @@
 import { ExternalLink, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../lib/page-title';
+import { PAGE_TEXT } from '@vm/shared/page-meta';
+import { TextPageHead } from '../../../lib/page-head';
 import { useSiteSettings } from '../../../lib/site-settings';
 
 /** /parts (docs/product-rules.md#pages): the parts links an admin keeps in Settings, or an empty state. */
 export function PartsPage() {
-  usePageTitle('Parts');
   const { parts } = useSiteSettings();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:py-14">
+      <TextPageHead page="parts" />
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">Parts</h1>
-        <p className="mt-2 max-w-2xl text-slate-600">
-          Genuine and restoration parts for the vehicles we sell, from the suppliers we trust.
-        </p>
+        <p className="mt-2 max-w-2xl text-slate-600">{PAGE_TEXT.parts.intro}</p>
       </header>
       {parts.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">

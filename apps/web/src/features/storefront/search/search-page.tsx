@@ -6,10 +6,11 @@ import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
 import { PagePager } from '../../../components/page-pager';
 import { VehicleCard, VehicleCardSkeleton } from '../../../components/vehicle-card';
-import { usePageTitle } from '../../../lib/page-title';
+import { TextPageHead } from '../../../lib/page-head';
 import { useAuth } from '../../auth/auth-context';
 import { useVehicleSearch } from '../api/vehicles';
 import { SEARCH_CARD_SIZES } from '@vm/shared/image-sizes';
+import { PAGE_TEXT } from '@vm/shared/page-meta';
 import { SearchFilters } from './search-filters';
 import {
   AUCTIONS_PRESET,
@@ -55,7 +56,6 @@ interface Props {
 
 /** The search screen (SEARCH-01..24): filters in the URL, a 3-column grid, 9 per page, a pager. */
 function VehicleSearch({ title, intro, preset = {} }: Props) {
-  usePageTitle(title);
   const [params, setParams] = useSearchParams();
   const state = readSearchState(params);
   const search = useVehicleSearch(toSearchQuery(state, preset));
@@ -205,20 +205,19 @@ function VehicleSearch({ title, intro, preset = {} }: Props) {
 
 export function SearchPage() {
   return (
-    <VehicleSearch
-      title="Browse Vehicles"
-      intro="Search our full inventory of imported, classic and collectible vehicles."
-    />
+    <>
+      <TextPageHead page="vehicles" />
+      <VehicleSearch title={PAGE_TEXT.vehicles.title} intro={PAGE_TEXT.vehicles.intro} />
+    </>
   );
 }
 
 /** /auctions (docs/product-rules.md#pages): the same search, fixed to auction listings. */
 export function AuctionsPage() {
   return (
-    <VehicleSearch
-      title="Auctions"
-      intro="Vehicles offered at auction: watch the ones you like and make your offer before the hammer falls."
-      preset={AUCTIONS_PRESET}
-    />
+    <>
+      <TextPageHead page="auctions" />
+      <VehicleSearch title={PAGE_TEXT.auctions.title} intro={PAGE_TEXT.auctions.intro} preset={AUCTIONS_PRESET} />
+    </>
   );
 }
