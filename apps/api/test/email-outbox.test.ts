@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { FORGOTTEN_PAYLOAD } from '../src/features/email/outbox-repository.ts';
 import { CLAIM_MS, MAX_ATTEMPTS, retryDelayMs } from '../src/features/email/outbox-sender.ts';
 import { readUnsubscribeToken } from '../src/features/email/unsubscribe-tokens.ts';
 import { startMailServer, type TestMailServer } from './mail-server.ts';
-import { createTestContext, DIALECTS, registerBuyer, type TestContext, uniqueEmail } from './test-app.ts';
+import { createTestContext, DIALECTS, registerBuyer, signInAs, type TestContext, uniqueEmail } from './test-app.ts';
 
 /**
  * The outbox and its sender (docs/decisions/114-email-outbox.md): emails commit with the change
@@ -291,5 +292,58 @@ describe('email outbox without SMTP_URL', () => {
     expect(parsed.subject).toBe('New inquiry: Shipping to Oslo');
     expect(parsed.text).toContain('Ola Nordmann');
     expect(parsed.html).toContain('Ola Nordmann');
+  });
+});
+
+describe('a mail server that never answers', () => {
+  let ctx: TestContext;
+  let silent: Server;
+  const sockets = new Set<Socket>();
+  beforeAll(async () => {
+    // Accepts connections and never says a word: no greeting, no reply.
+    silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    ctx = await createTestContext('sqlite', { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    await signInAs(ctx, 'SuperAdmin');
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await ctx?.close();
+    await new Promise((resolve) => silent?.close(resolve));
+  });
+
+  it('ISSUE-16-OUTBOX a request that queues an email completes while the sender is still waiting on the mail server', async () => {
+    ctx.app.outbox.start();
+    const before = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact/submit',
+      payload: {
+        fullName: 'Ola Nordmann',
+        email: 'ola@example.no',
+        phone: '+1 555 010 2000',
+        subject: 'First',
+        message: 'Hello there',
+      },
+    });
+    expect(before.statusCode, before.body).toBe(201);
+    // The sender has connected to the silent server and waits for its greeting...
+    await expect.poll(() => sockets.size, { timeout: 10_000 }).toBeGreaterThan(0);
+    // ...and a second request that queues an email is answered all the same.
+    const during = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact/submit',
+      payload: {
+        fullName: 'Ola Nordmann',
+        email: 'ola@example.no',
+        phone: '+1 555 010 2000',
+        subject: 'Second',
+        message: 'Hello again',
+      },
+    });
+    expect(during.statusCode, during.body).toBe(201);
+    const rows = await outboxRows(ctx);
+    expect(rows.map((row) => row.status).sort()).toEqual(['queued', 'sending']);
+    expect(rows.every((row) => row.template === 'staffNewInquiry')).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ export const CLAIM_MS = 5 * 60_000;
 /** How often the sender looks for due emails while the server runs. */
 const POLL_MS = 1000;
 const ROWS_PER_PASS = 20;
+const STOP_WAIT_MS = 3000;
 
 /** The wait after a failed attempt: 30 s, 1 min, 2 min, ... at most 6 hours. */
 export function retryDelayMs(attempt: number): number {
@@ -71,11 +72,21 @@ export class OutboxSender {
     this.timer = setTimeout(tick, 0).unref();
   }
 
-  /** Stops polling and waits for a pass under way. */
+  /**
+   * Stops polling and waits for a pass under way, at most STOP_WAIT_MS: a mail server that hangs
+   * must not hold the shutdown. An email cut off then is sent again once its claim lapses.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.running?.catch(() => undefined),
+      new Promise((resolve) => {
+        waited = setTimeout(resolve, STOP_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(waited);
   }
 
   private async pass(now: Date): Promise<number> {
