@@ -15,6 +15,7 @@ import { settingsMediaRoutes } from './features/settings/settings-media-routes.t
 import { trackingRoutes } from './features/tracking/tracking-routes.ts';
 import { adminUserRoutes } from './features/users/admin-user-routes.ts';
 import { userRoutes } from './features/users/user-routes.ts';
+import { vinRoutes } from './features/vin/vin-routes.ts';
 import { adminVehicleRoutes } from './features/vehicles/admin-vehicle-routes.ts';
 import { publicVehicleRoutes } from './features/vehicles/public-vehicle-routes.ts';
 import { watchRoutes } from './features/watch/watch-routes.ts';
@@ -63,4 +64,5 @@ async function adminRoutes(app: FastifyInstance) {
   await app.register(adminOfferRoutes, { prefix: '/admin/offers' });
   await app.register(dashboardRoutes, { prefix: '/admin' });
   await app.register(sentEmailRoutes, { prefix: '/admin/emails' });
+  await app.register(vinRoutes, { prefix: '/vin' });
 }

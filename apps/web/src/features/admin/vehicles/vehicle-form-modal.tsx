@@ -35,6 +35,7 @@ import {
 } from './vehicle-api';
 import { emptyVehicleForm, formToInput, type VehicleFormValues, vehicleToForm } from './vehicle-form-values';
 import { VehicleImagesField } from './vehicle-images-field';
+import { VinField } from './vin-field';
 
 interface Props {
   /** null: closed; 'new': Add New Vehicle; otherwise the id of the vehicle to edit. */
@@ -86,7 +87,7 @@ function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
   const queryClient = useQueryClient();
   const formId = useId();
   const isEdit = vehicle !== null;
-  const { register, handleSubmit, watch } = useForm<VehicleFormValues>({
+  const { register, handleSubmit, watch, setValue } = useForm<VehicleFormValues>({
     defaultValues: vehicle ? vehicleToForm(vehicle) : emptyVehicleForm(),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -95,6 +96,11 @@ function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
   const [defaultIndex, setDefaultIndex] = useState(vehicle?.defaultImageIndex ?? 0);
   const [busyImage, setBusyImage] = useState<string | null>(null);
   const makes = useQuery({ queryKey: MAKES_MODELS_KEY, queryFn: fetchMakesModels, staleTime: 60_000 });
+  // The model year of the last Decode: set once its option is in the Year list (it may be next year's).
+  const [decodedYear, setDecodedYear] = useState<{ year: number } | null>(null);
+  useEffect(() => {
+    if (decodedYear) setValue('year', String(decodedYear.year), { shouldDirty: true });
+  }, [decodedYear, setValue]);
 
   // Object URLs of chosen files are released when they leave the form or the form closes.
   const previews = useRef(new Set<string>());
@@ -109,6 +115,8 @@ function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
   const make = watch('make');
   const years = yearOptions(ADMIN_YEAR_COUNT);
   if (vehicle && !years.includes(vehicle.year)) years.push(vehicle.year);
+  if (decodedYear && !years.includes(decodedYear.year)) years.push(decodedYear.year);
+  years.sort((a, b) => b - a);
   const models = makes.data?.makes.find((m) => m.make.toLowerCase() === make.trim().toLowerCase())?.models ?? [];
 
   const addFiles = (files: File[]) => {
@@ -252,7 +260,16 @@ function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
           ))}
         </SelectField>
         <TextField label="Name (optional)" {...register('name')} error={err('name')} />
-        <TextField label="VIN" {...register('vin')} error={err('vin')} />
+        <VinField
+          field={register('vin')}
+          error={err('vin')}
+          vin={watch('vin')}
+          onDecoded={(d) => {
+            // Only what was decoded: a null never clears what the form holds.
+            if (d.modelYear !== null) setDecodedYear({ year: d.modelYear });
+            if (d.make !== null) setValue('make', d.make, { shouldDirty: true });
+          }}
+        />
         <TextField
           label="Mileage *"
           type="number"
