@@ -90,7 +90,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
   const deliver = () => ctx.app.outbox.deliverDue();
 
   describe('saving and managing', () => {
-    it('saves a search, lists it, renames it, changes its filters and frequency, and deletes it', async () => {
+    it('ISSUE-16-SAVED saves a search, lists it, renames it, changes its filters and frequency, and deletes it', async () => {
       const buyer = await registerBuyer(ctx.app);
       const created = await save(buyer, {
         name: '  Green Mustangs  ',
@@ -137,7 +137,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       expect((await inject('DELETE', `/api/saved-searches/${search.id}`, buyer)).statusCode).toBe(404);
     });
 
-    it('turns the newMatches preference on when a search is saved', async () => {
+    it('ISSUE-16-SAVED turns the newMatches preference on when a search is saved', async () => {
       const buyer = await registerBuyer(ctx.app);
       expect((await prefsOf(buyer)).newMatches).toBe(false);
       expect((await save(buyer, { name: 'Anything', filters: {}, frequency: 'daily' })).statusCode).toBe(201);
@@ -147,7 +147,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       expect(prefs.priceChanges).toBe(true);
     });
 
-    it("answers 404 for another user's saved search and leaves it as it was", async () => {
+    it("ISSUE-16-SAVED answers 404 for another user's saved search and leaves it as it was", async () => {
       const owner = await registerBuyer(ctx.app);
       const other = await registerBuyer(ctx.app);
       const search = (
@@ -215,17 +215,20 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       ['an unknown frequency', { name: 'A', filters: {}, frequency: 'weekly' }, SAVED_SEARCH_MESSAGES.frequency],
     ];
 
-    it.each(BAD_BODIES)('refuses %s with 400 and a message, and stores nothing', async (_, body, message) => {
-      const buyer = await registerBuyer(ctx.app);
-      const before = { counts: await tableCounts(ctx.database), saved: await savedCount() };
-      const res = await save(buyer, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(message);
-      expect({ counts: await tableCounts(ctx.database), saved: await savedCount() }).toEqual(before);
-      expect((await prefsOf(buyer)).newMatches).toBe(false);
-    });
+    it.each(BAD_BODIES)(
+      'ISSUE-16-SAVED refuses %s with 400 and a message, and stores nothing',
+      async (_, body, message) => {
+        const buyer = await registerBuyer(ctx.app);
+        const before = { counts: await tableCounts(ctx.database), saved: await savedCount() };
+        const res = await save(buyer, body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(message);
+        expect({ counts: await tableCounts(ctx.database), saved: await savedCount() }).toEqual(before);
+        expect((await prefsOf(buyer)).newMatches).toBe(false);
+      },
+    );
 
-    it('refuses a bad change with 400 and keeps the search as it was', async () => {
+    it('ISSUE-16-SAVED refuses a bad change with 400 and keeps the search as it was', async () => {
       const buyer = await registerBuyer(ctx.app);
       const search = (
         await save(buyer, { name: 'Kept', filters: { make: 'Ford' }, frequency: 'instant' })
@@ -245,7 +248,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       expect((await list(buyer)).savedSearches).toEqual([search]);
     });
 
-    it(`refuses the ${MAX_SAVED_SEARCHES + 1}th search with 400, also when saves arrive together`, async () => {
+    it(`ISSUE-16-SAVED refuses the ${MAX_SAVED_SEARCHES + 1}th search with 400, also when saves arrive together`, async () => {
       const buyer = await registerBuyer(ctx.app);
       for (let i = 1; i < MAX_SAVED_SEARCHES; i++)
         expect((await save(buyer, { name: `Search ${i}`, filters: {}, frequency: 'daily' })).statusCode).toBe(201);
@@ -272,7 +275,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
 
-    it('a vehicle is published when listed public, or when taken out of Archived, and at no other edit', async () => {
+    it('ISSUE-16-SAVED a vehicle is published when listed public, or when taken out of Archived, and at no other edit', async () => {
       const listed = await listVehicle();
       const row = await publishedAt(listed.id);
       expect(row.published_at).toBe(row.created_at);
@@ -293,7 +296,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
   });
 
   describe('alerts', () => {
-    it('sends one email per matching search after the instant run, with links, and nothing more on the next run', async () => {
+    it('ISSUE-16-SAVED sends one email per matching search after the instant run, with links, and nothing more on the next run', async () => {
       const buyer = await registerBuyer(ctx.app, { firstName: 'Alma' });
       const make = 'Alertmobile';
       const any = (
@@ -337,7 +340,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       expect(await queuedFor(buyer)).toHaveLength(3);
     });
 
-    it('does not announce vehicles listed before the search was saved', async () => {
+    it('ISSUE-16-SAVED does not announce vehicles listed before the search was saved', async () => {
       const buyer = await registerBuyer(ctx.app);
       const make = 'Oldtimerco';
       await listVehicle({ make });
@@ -346,12 +349,12 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       expect(await queuedFor(buyer)).toHaveLength(0);
     });
 
-    it('matches as the public search does: keywords, tags, ranges and listing type', async () => {
+    it('ISSUE-16-SAVED matches as the public search does: keywords, tags, ranges and listing type', async () => {
       const buyer = await registerBuyer(ctx.app);
       const make = 'Matchwerk';
       await save(buyer, { name: 'Words', filters: { query: 'amethyst', make }, frequency: 'instant' });
       await save(buyer, { name: 'Tagged', filters: { make, tags: ['limited'] }, frequency: 'instant' });
-      await save(buyer, { name: 'Years', filters: { make, minYear: 2000, maxYear: 1990 }, frequency: 'instant' });
+      await save(buyer, { name: 'Years', filters: { make, minYear: 1990, maxYear: 2000 }, frequency: 'instant' });
       await save(buyer, { name: 'Auctions', filters: { make, listingType: 'auction' }, frequency: 'instant' });
       const words = await listVehicle({ make, year: 1967, description: 'Painted in Amethyst purple.', tags: [] });
       const tagged = await listVehicle({ make, year: 1967, tags: ['limited'] });
@@ -370,7 +373,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       });
     });
 
-    it('sends a daily search nothing on the instant run, then one digest listing every new match', async () => {
+    it('ISSUE-16-SAVED sends a daily search nothing on the instant run, then one digest listing every new match', async () => {
       const buyer = await registerBuyer(ctx.app);
       const make = 'Digestor';
       const search = (
@@ -405,7 +408,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       expect(await queuedFor(buyer)).toHaveLength(1);
     });
 
-    it('queues nothing while newMatches is off, and nothing listed meanwhile once it is back on', async () => {
+    it('ISSUE-16-SAVED queues nothing while newMatches is off, and nothing listed meanwhile once it is back on', async () => {
       const buyer = await registerBuyer(ctx.app);
       const make = 'Quietcar';
       await save(buyer, { name: 'Quiet', filters: { make }, frequency: 'instant' });
@@ -430,7 +433,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       expect(await queuedFor(buyer)).toHaveLength(1);
     });
 
-    it('sends nothing to an inactive owner', async () => {
+    it('ISSUE-16-SAVED sends nothing to an inactive owner', async () => {
       const buyer = await registerBuyer(ctx.app);
       const make = 'Dormantmotors';
       await save(buyer, { name: 'Dormant', filters: { make }, frequency: 'instant' });
@@ -440,7 +443,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       expect(await queuedFor(buyer)).toHaveLength(0);
     });
 
-    it('announces an archived vehicle once it is taken out of Archived, and an unavailable one never', async () => {
+    it('ISSUE-16-SAVED announces an archived vehicle once it is taken out of Archived, and an unavailable one never', async () => {
       const buyer = await registerBuyer(ctx.app);
       const make = 'Phoenixauto';
       await save(buyer, { name: 'Phoenix', filters: { make }, frequency: 'instant' });
@@ -463,7 +466,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       expect(JSON.parse(queued[0]?.payload ?? '{}').vehicles[0].title).toBe(archived.title);
     });
 
-    it('announces a vehicle once when two instances run at the same moment', async () => {
+    it('ISSUE-16-SAVED announces a vehicle once when two instances run at the same moment', async () => {
       const buyer = await registerBuyer(ctx.app);
       const make = 'Twinrun';
       await save(buyer, { name: 'Twins', filters: { make }, frequency: 'instant' });
@@ -490,7 +493,7 @@ describe.each(DIALECTS)('saved searches on %s', (dialect) => {
       expect(Number(alerts.rows[0]?.n)).toBe(2);
     });
 
-    it('the background work schedules the runs and stops cleanly', async () => {
+    it('ISSUE-16-SAVED the background work schedules the runs and stops cleanly', async () => {
       const stop = startBackgroundWork(ctx.app);
       await stop();
     });

@@ -46,7 +46,7 @@ afterEach(() => {
 });
 
 describe('saved searches tab', () => {
-  it('lists each search with its filters, frequency and a link that runs it', async () => {
+  it('ISSUE-16-SAVED-WEB lists each search with its filters, frequency and a link that runs it', async () => {
     savedSearchesApi();
     renderTab();
     await screen.findByRole('heading', { name: 'Cheap Mustangs' });
@@ -61,7 +61,7 @@ describe('saved searches tab', () => {
     expect((second.getByLabelText('Frequency of Auctions') as HTMLSelectElement).value).toBe('daily');
   });
 
-  it('renames a search, checking the name as the server does', async () => {
+  it('ISSUE-16-SAVED-WEB renames a search, checking the name as the server does', async () => {
     const { calls } = savedSearchesApi();
     renderTab();
     await screen.findByRole('heading', { name: 'Cheap Mustangs' });
@@ -78,7 +78,7 @@ describe('saved searches tab', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Mustangs under 50k' });
   });
 
-  it('changes the frequency at once', async () => {
+  it('ISSUE-16-SAVED-WEB changes the frequency at once', async () => {
     const { calls } = savedSearchesApi();
     renderTab();
     await screen.findByRole('heading', { name: 'Cheap Mustangs' });
@@ -94,7 +94,7 @@ describe('saved searches tab', () => {
     );
   });
 
-  it('deletes a search after a confirmation, and says so when that fails', async () => {
+  it('ISSUE-16-SAVED-WEB deletes a search after a confirmation, and says so when that fails', async () => {
     let fail = true;
     const { calls } = savedSearchesApi({
       'DELETE /api/saved-searches/s1': () => (fail ? jsonResponse(500, {}) : jsonResponse(200, { success: true })),
@@ -118,7 +118,7 @@ describe('saved searches tab', () => {
     expect(screen.getByRole('heading', { name: 'Auctions' })).toBeTruthy();
   });
 
-  it('invites to search when there is none', async () => {
+  it('ISSUE-16-SAVED-WEB invites to search when there is none', async () => {
     savedSearchesApi({ 'GET /api/saved-searches': () => jsonResponse(200, { savedSearches: [], max: 25 }) });
     renderTab();
     expect(await screen.findByText(/You have no saved searches yet/)).toBeTruthy();

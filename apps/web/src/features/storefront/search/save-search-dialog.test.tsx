@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe('Save search on the search page', () => {
-  it('an anonymous visitor is asked to log in first', async () => {
+  it('ISSUE-16-SAVED-WEB an anonymous visitor is asked to log in first', async () => {
     searchApi();
     renderSearch('/vehicles?make=Ford');
     const login = await screen.findByRole('link', { name: 'Log in to save this search' });
@@ -37,7 +37,7 @@ describe('Save search on the search page', () => {
     await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe('/login'));
   });
 
-  it('saves the filters with a suggested name and the chosen frequency, then says so', async () => {
+  it('ISSUE-16-SAVED-WEB saves the filters with a suggested name and the chosen frequency, then says so', async () => {
     storeSession(user);
     const { calls } = searchApi();
     renderSearch('/vehicles?make=Ford&model=Mustang&minPrice=1000&tags=hot&sort=price_asc&page=2');
@@ -63,7 +63,7 @@ describe('Save search on the search page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Save search' })).toBeNull());
   });
 
-  it('checks the name as the server does, and shows the server refusal', async () => {
+  it('ISSUE-16-SAVED-WEB checks the name as the server does, and shows the server refusal', async () => {
     storeSession(user);
     const { calls } = searchApi(() => jsonResponse(400, { message: SAVED_SEARCH_MESSAGES.tooMany }));
     renderSearch('/vehicles');
@@ -85,7 +85,7 @@ describe('Save search on the search page', () => {
     });
   });
 
-  it('the auctions page saves its preset with the filters', async () => {
+  it('ISSUE-16-SAVED-WEB the auctions page saves its preset with the filters', async () => {
     storeSession(user);
     const { calls } = searchApi();
     renderScreen(<AuctionsPage />, { path: '/auctions?make=Ford', routePath: '/auctions' });
