@@ -171,6 +171,7 @@ async function announce(
           firstName: search.first_name,
           searchName: search.name,
           searchUrl: `${deps.publicUrl}${savedSearchPath(filters)}`,
+          matchCount: vehicles.length,
           vehicles: vehicles.slice(0, ALERT_VEHICLES_PER_EMAIL).map((v) => ({
             title: v.title,
             url: `${deps.publicUrl}/vehicles/${encodeURIComponent(v.slug)}`,

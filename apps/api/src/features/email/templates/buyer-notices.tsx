@@ -37,6 +37,53 @@ export const offerDecision = emailTemplate<
   ),
 });
 
+/** Why a buyer's offer ended without a decision on it (docs/decisions/121-one-sale-per-vehicle.md). */
+export type OfferExpiryReason = 'sold' | 'deleted' | 'released';
+
+const EXPIRY_WORDS: Record<OfferExpiryReason, string> = {
+  sold: 'the vehicle has been sold',
+  deleted: 'the vehicle is no longer listed',
+  released: 'the dealer released it because the deal did not go through',
+};
+
+/**
+ * The buyer's open or accepted offer has expired: the vehicle was sold to someone else or
+ * deleted, or staff released the accepted offer (with their reason, the note). Always sent: it
+ * ends something the buyer asked for. A deleted vehicle has no page to link to.
+ */
+export const offerExpired = emailTemplate<{
+  firstName: string;
+  vehicleTitle: string;
+  vehicleUrl: string | null;
+  amountText: string;
+  reason: OfferExpiryReason;
+  note: string;
+}>({
+  subject: (d) =>
+    d.reason === 'released'
+      ? `Your accepted offer on ${d.vehicleTitle} was released`
+      : `Your offer on ${d.vehicleTitle} has expired`,
+  preview: (d) => `Your offer of ${d.amountText} has expired: ${EXPIRY_WORDS[d.reason]}`,
+  content: (d) => (
+    <>
+      <Text style={text}>Hello {d.firstName},</Text>
+      <Text style={text}>
+        Your {d.reason === 'released' ? 'accepted ' : ''}offer of {d.amountText} on{' '}
+        {d.vehicleUrl ? <Link href={d.vehicleUrl}>{d.vehicleTitle}</Link> : d.vehicleTitle} has expired:{' '}
+        {EXPIRY_WORDS[d.reason]}.
+      </Text>
+      {d.note ? <Text style={{ ...text, fontStyle: 'italic' }}>“{d.note}”</Text> : null}
+      {d.reason === 'released' && d.vehicleUrl ? (
+        <Section style={{ margin: '24px 0' }}>
+          <Button href={d.vehicleUrl} style={button}>
+            See the vehicle
+          </Button>
+        </Section>
+      ) : null}
+    </>
+  ),
+});
+
 export const priceDrop = emailTemplate<VehicleRef & { firstName: string; oldPriceText: string; newPriceText: string }>({
   preference: 'priceChanges',
   subject: (d) => `Price drop: ${d.vehicleTitle} is now ${d.newPriceText}`,
@@ -94,20 +141,23 @@ export const savedSearchMatches = emailTemplate<{
   firstName: string;
   searchName: string;
   searchUrl: string;
+  /** Every new match; the email lists the first few (`vehicles`) and links to the rest. */
+  matchCount: number;
   vehicles: MatchedVehicle[];
 }>({
   preference: 'newMatches',
   subject: (d) =>
-    d.vehicles.length === 1
+    d.matchCount === 1
       ? `New match for “${d.searchName}”: ${d.vehicles[0]?.title}`
-      : `${d.vehicles.length} new matches for “${d.searchName}”`,
+      : `${d.matchCount} new matches for “${d.searchName}”`,
   preview: (d) => d.vehicles.map((v) => v.title).join(', '),
   content: (d) => (
     <>
       <Text style={text}>Hello {d.firstName},</Text>
       <Text style={text}>
-        {d.vehicles.length === 1 ? 'A vehicle' : `${d.vehicles.length} vehicles`} matching your saved search “
-        {d.searchName}” {d.vehicles.length === 1 ? 'is' : 'are'} now listed.
+        {d.matchCount === 1 ? 'A vehicle' : `${d.matchCount} vehicles`} matching your saved search “{d.searchName}”{' '}
+        {d.matchCount === 1 ? 'is' : 'are'} now listed
+        {d.matchCount > d.vehicles.length ? `; here are the newest ${d.vehicles.length}` : ''}.
       </Text>
       {d.vehicles.map((v) => (
         <Section key={v.url} style={{ margin: '16px 0' }}>
