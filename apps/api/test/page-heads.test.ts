@@ -34,6 +34,8 @@ const INDEX_HTML = `<!doctype html>
 const ORIGIN = 'https://cars.example.com';
 const HOSTILE = `</script><script>alert(1)</script>"'&`;
 const SITE = 'Classic & Co "Imports"';
+/** A VIN whose check digit (9th character, 9) passes (decision 118). */
+const VALID_VIN = '1HGCM82633A004352';
 const SETTINGS: Settings = {
   ...EMPTY_SETTINGS,
   company: {
@@ -105,6 +107,7 @@ describe.each(DIALECTS)('page heads on %s', (dialect) => {
   let mustang: { id: string; slug: string };
   let hostile: { id: string; slug: string };
   let sold: { id: string; slug: string };
+  let checkedVin: { id: string; slug: string };
   let archived: { id: string; slug: string };
 
   const page = (url: string) => ctx.app.inject({ method: 'GET', url });
@@ -137,6 +140,12 @@ describe.each(DIALECTS)('page heads on %s', (dialect) => {
     await addVehicleImage(db, ctx.app.storage, mustang.id, { width: 1600, height: 1000, color: '#1d4ed8' });
     hostile = await createVehicle(db, { title: HOSTILE, description: HOSTILE, exteriorColor: HOSTILE.slice(0, 40) });
     await addVehicleImage(db, ctx.app.storage, hostile.id, { width: 800, height: 600 });
+    checkedVin = await createVehicle(db, {
+      title: '2019 Honda Accord',
+      make: 'Honda',
+      model: 'Accord',
+      vin: VALID_VIN,
+    });
     sold = await createVehicle(db, {
       title: '1969 Chevrolet Camaro',
       make: 'Chevrolet',
@@ -189,7 +198,7 @@ describe.each(DIALECTS)('page heads on %s', (dialect) => {
     }
   });
 
-  it('ISSUE-18-JSONLD a vehicle page is a Car with its Offer, and its breadcrumbs lead home', async () => {
+  it('ISSUE-18-JSONLD a vehicle page is a Car with its Offer (its VIN only when the check digit passes), and its breadcrumbs lead home', async () => {
     const vehicle = await apiVehicle(mustang.id);
     const head = readHead((await page(`/vehicles/${mustang.slug}`)).body);
     expect(head.jsonLd.map((data) => data['@type'])).toEqual(['Car', 'BreadcrumbList']);
@@ -221,6 +230,16 @@ describe.each(DIALECTS)('page heads on %s', (dialect) => {
     });
     // A VIN is published only when its check passes; this one (a 1967 serial) has none to pass.
     expect(car).not.toHaveProperty('vehicleIdentificationNumber');
+    const checked = ofType(readHead((await page(`/vehicles/${checkedVin.slug}`)).body), 'Car');
+    expect(checked.vehicleIdentificationNumber).toBe(VALID_VIN);
+    // One changed character and the check fails: no VIN.
+    await ctx.database.db
+      .updateTable('vehicles')
+      .set({ vin: `${VALID_VIN.slice(0, 16)}3` })
+      .where('id', '=', checkedVin.id)
+      .execute();
+    const changed = ofType(readHead((await page(`/vehicles/${checkedVin.slug}`)).body), 'Car');
+    expect(changed).not.toHaveProperty('vehicleIdentificationNumber');
     expect(ofType(head, 'BreadcrumbList').itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: `${ORIGIN}/` },
       { '@type': 'ListItem', position: 2, name: 'Browse Vehicles', item: `${ORIGIN}/vehicles` },

@@ -1,10 +1,13 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /*
  * The public vehicles a sitemap lists (every status but Archived), in id order, read in keyset
- * pages so a sitemap of any size holds one page of rows at a time.
+ * pages so a sitemap of any size holds one page of rows at a time. The condition is written as
+ * the partial index vehicles_public_sitemap states it (migration 2026-11-28-sitemap): both
+ * databases use a partial index only for that very text, not for a bound parameter.
  */
+const PUBLIC = sql<boolean>`status <> 'Archived'`;
 
 export interface SitemapVehicleRow {
   id: string;
@@ -16,7 +19,7 @@ export async function countPublicVehicles(db: Kysely<DB>): Promise<number> {
   const row = await db
     .selectFrom('vehicles')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .where('status', '!=', 'Archived')
+    .where(PUBLIC)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -27,7 +30,7 @@ export async function publicVehicleIdBefore(db: Kysely<DB>, offset: number): Pro
   const row = await db
     .selectFrom('vehicles')
     .select('id')
-    .where('status', '!=', 'Archived')
+    .where(PUBLIC)
     .orderBy('id')
     .limit(1)
     .offset(offset - 1)
@@ -41,12 +44,7 @@ export function publicVehiclesAfter(
   afterId: string | undefined,
   limit: number,
 ): Promise<SitemapVehicleRow[]> {
-  let query = db
-    .selectFrom('vehicles')
-    .select(['id', 'slug', 'updated_at'])
-    .where('status', '!=', 'Archived')
-    .orderBy('id')
-    .limit(limit);
+  let query = db.selectFrom('vehicles').select(['id', 'slug', 'updated_at']).where(PUBLIC).orderBy('id').limit(limit);
   if (afterId !== undefined) query = query.where('id', '>', afterId);
   return query.execute();
 }

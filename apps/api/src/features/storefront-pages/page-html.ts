@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { resolveImagePath } from '@vm/shared/image-path';
 import { apiGetUrl, BOOT_DATA_ELEMENT_ID } from '@vm/shared/storefront-requests';
 import type { Vehicle } from '@vm/shared/vehicle';
+import { isVinChecked } from '@vm/shared/vin';
 import { type LandingPage, planPage } from './landing-calls.ts';
 import { attribute, pageHead, pageHeadHtml, withoutGenericHead } from './page-head.ts';
 
@@ -33,12 +34,12 @@ export interface PageHtml {
 export type PageRenderer = (app: FastifyInstance, url: string, remoteAddress?: string) => Promise<PageHtml>;
 
 export interface PageRendererOptions {
-  /** Whether a VIN passes its check: only a checked VIN is published in a vehicle's JSON-LD. */
+  /**
+   * Whether a VIN passes its check: only a checked VIN is published in a vehicle's JSON-LD. The
+   * check digit of packages/shared/src/vin.ts (decision 118) unless a test says otherwise.
+   */
   vinChecked?: (vin: string) => boolean;
 }
-
-/** Without a VIN check, no VIN is published. */
-const publishNoVin = () => false;
 
 /** Reads the web build once; the returned function renders one page URL. */
 export function pageRenderer(webDist: string, options: PageRendererOptions = {}): PageRenderer {
@@ -48,7 +49,7 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
   }
   // Each page writes its own title, description and share tags.
   const template = withoutGenericHead(built);
-  const vinChecked = options.vinChecked ?? publishNoVin;
+  const vinChecked = options.vinChecked ?? isVinChecked;
   const chunks = readLandingChunks(webDist);
   const withHead = (html: string, tags: string[]) =>
     html.replace(/\s*<\/head>/, `\n${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
