@@ -9,6 +9,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { adminOfferRoutes } from './features/offers/admin-offer-routes.ts';
 import { buyerOfferRoutes } from './features/offers/buyer-offer-routes.ts';
+import { myOffersRoutes } from './features/offers/my-offers-routes.ts';
 import { savedSearchRoutes } from './features/saved-searches/saved-search-routes.ts';
 import { adminSettingsRoutes, settingsRoutes } from './features/settings/settings-routes.ts';
 import { settingsMediaRoutes } from './features/settings/settings-media-routes.ts';
@@ -50,6 +51,7 @@ async function signedInRoutes(app: FastifyInstance) {
   await app.register(buyerOfferRoutes, { prefix: '/vehicles' });
   await app.register(userRoutes, { prefix: '/users' });
   await app.register(accountRoutes, { prefix: '/users' });
+  await app.register(myOffersRoutes, { prefix: '/users' });
   await app.register(savedSearchRoutes, { prefix: '/saved-searches' });
 }
 

@@ -178,8 +178,7 @@ describe.each(DIALECTS)('storefront search on %s', (dialect) => {
     expect(idsOf(await search('?minPrice=55000&maxPrice=80000'))).toEqual([ids.m3, ids.camaro, ids.mustang]);
     expect(idsOf(await search('?minPrice=100000'))).toEqual([ids.riva]);
     expect(idsOf(await search('?maxPrice=30000'))).toEqual([ids.airstream]);
-    // A swapped range is read the way the visitor meant it.
-    expect(idsOf(await search('?minPrice=80000&maxPrice=55000'))).toEqual([ids.m3, ids.camaro, ids.mustang]);
+    // A swapped range is explained with a 400, not swapped (issue #20; buyers-and-finding.test.ts).
   });
 
   it('SEARCH-09 SEARCH-24 limits results to the year range; yearFrom and yearTo are aliases of minYear and maxYear', async () => {

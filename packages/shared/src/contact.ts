@@ -28,6 +28,11 @@ export const contactSubmitSchema = z.strictObject({
     .min(1, MSG.messageRequired)
     .min(CONTACT_MESSAGE_MIN, MSG.messageTooShort)
     .max(CONTACT_MESSAGE_MAX, MSG.messageTooLong),
+  /**
+   * The vehicle an inquiry from its page ("Contact our specialists") is about, by id. An id that
+   * names no public vehicle keeps the inquiry, unlinked (its subject still names the vehicle).
+   */
+  vehicleId: z.string({ error: 'Vehicle id must be text' }).trim().max(64, 'Vehicle id is too long').optional(),
 });
 export type ContactSubmit = z.infer<typeof contactSubmitSchema>;
 
@@ -42,6 +47,13 @@ export const contactSchema = z.object({
   priority: z.enum(CONTACT_PRIORITIES),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The vehicle the inquiry was sent from: its id, and its slug and title while it exists
+   * (`deleted` once it has been deleted); null for an inquiry from the contact page.
+   */
+  vehicle: z
+    .object({ id: z.string(), slug: z.string().nullable(), title: z.string().nullable(), deleted: z.boolean() })
+    .nullable(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 

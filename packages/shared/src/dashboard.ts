@@ -12,6 +12,11 @@ export const activitySchema = z.object({
   type: z.enum(ACTIVITY_TYPES),
   message: z.string(),
   createdAt: z.string(),
+  /**
+   * True when the event is about a vehicle (listed, auction, sold, an offer on it) that has since
+   * been deleted: the feed marks it, and there is nothing to open (issue #20).
+   */
+  vehicleDeleted: z.boolean(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

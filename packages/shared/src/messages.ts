@@ -3,6 +3,8 @@ export const MSG = {
   required: (field: string) => `${field} is required`,
   requiredVehicleFields: (fields: string[]) => `Please fill in all required fields: ${fields.join(', ')}`,
   passwordsMismatch: 'Passwords do not match',
+  maxYearBelowMinYear: 'Max year must not be below min year',
+  searchWordsTooLong: 'Search words must be at most 200 characters long',
   newPasswordsMismatch: 'New passwords do not match',
   passwordTooShort: 'Password must be at least 6 characters long',
   invalidEmail: 'Please enter a valid email address',

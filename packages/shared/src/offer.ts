@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lenientInt, optionalQueryText, sortOrderSchema } from './common.ts';
-import { OFFER_DECISIONS, OFFER_SORT_FIELDS, OFFER_STATUSES, OFFERS_PAGE_SIZE } from './constants.ts';
+import { OFFER_DECISIONS, OFFER_SORT_FIELDS, OFFER_STATUSES, OFFERS_PAGE_SIZE, VEHICLE_STATUSES } from './constants.ts';
 import { MSG } from './messages.ts';
 import { MAX_MONEY, queryMoney } from './vehicle.ts';
 
@@ -12,6 +12,8 @@ export const offerSchema = z.object({
   responseMessage: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the buyer last amended it (amount or message); null for an offer never amended. */
+  amendedAt: z.string().nullable(),
   userId: z.string(),
   user: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   vehicle: z.object({
@@ -36,6 +38,29 @@ export type OfferBody = z.input<typeof offerBodySchema>;
 
 export const offerSubmitResponseSchema = z.object({ offer: offerSchema, isUpdate: z.boolean() });
 export const offerListSchema = z.object({ offers: z.array(offerSchema) });
+
+/** GET /users/me/offers: the buyer's own offers on every vehicle, most recently changed first. */
+export const myOffersQuerySchema = z.object({
+  page: lenientInt(1, 1, 1_000_000),
+  limit: lenientInt(OFFERS_PAGE_SIZE, 1, 100),
+});
+export const myOffersResponseSchema = z.object({
+  offers: z.array(
+    offerSchema.extend({
+      /** Whether the buyer may still amend it from the vehicle's page (an open or rejected offer on a vehicle for sale). */
+      canAmend: z.boolean(),
+      /**
+       * The vehicle's status now, null once it has been deleted: the page of an Archived or
+       * deleted vehicle is gone, so the list does not link to it.
+       */
+      vehicleStatus: z.enum(VEHICLE_STATUSES).nullable(),
+    }),
+  ),
+  totalOffers: z.number(),
+  totalPages: z.number(),
+  page: z.number(),
+});
+export type MyOffer = z.infer<typeof myOffersResponseSchema>['offers'][number];
 
 /** The API also reads "under review" with a space (docs/product-rules.md#offers). */
 const offerStatusQuery = z

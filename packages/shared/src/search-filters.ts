@@ -20,7 +20,8 @@ import { LISTING_TYPES, TAGS } from './constants.ts';
  * - `anyOf`: a comma-separated list; the field must equal one of them. With `values`, the URL
  *   state keeps only known ones, as a list.
  * - `range`: a lower and an upper bound, each optional, in two parameters (`aliases`: older names
- *   of the same two); a swapped pair is read the way the visitor meant it.
+ *   of the same two). A negative bound or a minimum above the maximum is explained, not
+ *   swapped (rangeProblems; issue #20).
  */
 export const SEARCH_FILTERS = {
   query: { kind: 'words', param: 'query' },
@@ -107,17 +108,60 @@ export const FILTER_PARAM_ALIASES: Partial<Record<FilterParam, string>> = Object
 /** The search state of each filter parameter in a page URL: text, or a list of known values. */
 export type FilterState = { [P in FilterParam]: P extends ListParam ? string[] : string };
 
-/** The bounds a query asks for on a range filter, lower first (aliases read when the name is absent). */
-export function rangeOf(query: FilterQuery, name: RangeFilter): [number | undefined, number | undefined] {
+/** The bounds a query gives a range filter as they come, lower first (aliases read when the name is absent). */
+export function rawRangeOf(query: FilterQuery, name: RangeFilter): [number | undefined, number | undefined] {
   const spec: FilterSpec = SEARCH_FILTERS[name];
   if (spec.kind !== 'range') throw new Error(`${name} is not a range filter`);
   const read = (param: string, alias: string | undefined) => {
     const params = query as unknown as Record<string, number | undefined>;
     return params[param] ?? (alias === undefined ? undefined : params[alias]);
   };
-  const min = read(spec.min, spec.aliases?.[0]);
-  const max = read(spec.max, spec.aliases?.[1]);
+  return [read(spec.min, spec.aliases?.[0]), read(spec.max, spec.aliases?.[1])];
+}
+
+/**
+ * The bounds a query asks for on a range filter, lower first. The public search refuses a
+ * swapped pair (rangeProblems); a saved search stored before that rule is read the way it was meant.
+ */
+export function rangeOf(query: FilterQuery, name: RangeFilter): [number | undefined, number | undefined] {
+  const [min, max] = rawRangeOf(query, name);
   return min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
+}
+
+/** What a range filter is called in the messages that explain a bad bound. */
+export const RANGE_LABELS: Record<RangeFilter, string> = { price: 'price', year: 'year' };
+
+/** One explained bad bound of a search: the parameter to point at and what is wrong. */
+export interface RangeProblem {
+  param: string;
+  message: string;
+}
+
+/** The message for a bound below zero, and for a maximum below its minimum (issue #20). */
+export const rangeMessages = (name: RangeFilter) => ({
+  negativeMin: `Min ${RANGE_LABELS[name]} must not be negative`,
+  negativeMax: `Max ${RANGE_LABELS[name]} must not be negative`,
+  swapped: `Max ${RANGE_LABELS[name]} must not be below min ${RANGE_LABELS[name]}`,
+});
+
+/**
+ * The bad bounds of a search, explained rather than silently dropped or swapped (issue #20): a
+ * negative bound, and a minimum above its maximum. The public search API answers them with a
+ * 400 carrying these messages; the search page shows the same ones beside its fields.
+ */
+export function rangeProblems(query: FilterQuery): RangeProblem[] {
+  const problems: RangeProblem[] = [];
+  for (const name of FILTER_NAMES) {
+    const spec = specOf(name);
+    if (spec.kind !== 'range') continue;
+    const messages = rangeMessages(name as RangeFilter);
+    const [min, max] = rawRangeOf(query, name as RangeFilter);
+    if (min !== undefined && min < 0) problems.push({ param: spec.min, message: messages.negativeMin });
+    if (max !== undefined && max < 0) problems.push({ param: spec.max, message: messages.negativeMax });
+    else if (min !== undefined && max !== undefined && min >= 0 && min > max)
+      problems.push({ param: spec.max, message: messages.swapped });
+  }
+  return problems;
 }
 
 /** The values a query asks a value filter's field to have; empty when it does not filter on it. */

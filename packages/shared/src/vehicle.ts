@@ -21,7 +21,7 @@ import {
   VEHICLE_STATUSES,
 } from './constants.ts';
 import { MSG } from './messages.ts';
-import { FILTER_NAMES, type FilterQuery, type FilterSpec, specOf } from './search-filters.ts';
+import { FILTER_NAMES, type FilterQuery, type FilterSpec, rangeProblems, specOf } from './search-filters.ts';
 
 export const FIRST_CAR_YEAR = 1886;
 export const maxVehicleYear = () => new Date().getFullYear() + 1;
@@ -196,7 +196,14 @@ const knownValue = (values: readonly string[], aliases: Record<string, string> =
 function paramSchemas(spec: FilterSpec): Record<string, z.ZodType> {
   switch (spec.kind) {
     case 'words':
-      return { [spec.param]: optionalQueryText };
+      // A shared link with a long query is refused with a message the search page shows (issue #20).
+      return {
+        [spec.param]: z
+          .string()
+          .max(200, MSG.searchWordsTooLong)
+          .optional()
+          .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined)),
+      };
     case 'exact':
       return { [spec.param]: spec.values ? knownValue(spec.values, spec.valueAliases) : optionalQueryText };
     case 'anyOf':
@@ -236,6 +243,16 @@ export const vehicleSearchQuerySchema = z.object({
 });
 export type VehicleSearchQuery = z.output<typeof vehicleSearchQuerySchema>;
 
+/**
+ * GET /vehicles/search as the route reads it: the search query, with a negative bound or a
+ * minimum above its maximum refused with the message the search page shows (rangeProblems,
+ * issue #20) rather than silently dropped or swapped. Saved searches keep the plain schema.
+ */
+export const checkedVehicleSearchQuerySchema = vehicleSearchQuerySchema.superRefine((q, ctx) => {
+  for (const problem of rangeProblems(q))
+    ctx.addIssue({ code: 'custom', path: [problem.param], message: problem.message });
+});
+
 export const vehicleSearchResponseSchema = z.object({
   vehicles: z.array(vehicleSummarySchema),
   total: z.number(),
@@ -250,21 +267,27 @@ export const vehicleSearchResponseSchema = z.object({
 export type VehicleSearchResponse = z.infer<typeof vehicleSearchResponseSchema>;
 
 /** GET /vehicles (admin list). */
-export const adminVehicleListQuerySchema = z.object({
-  search: optionalQueryText,
-  make: optionalQueryText,
-  model: optionalQueryText,
-  year: queryYear,
-  minYear: queryYear,
-  maxYear: queryYear,
-  bodyType: optionalQueryText,
-  category: optionalQueryText,
-  status: optionalQueryText,
-  sort: z.enum(ADMIN_VEHICLE_SORT_FIELDS).optional().default('createdAt'),
-  order: sortOrderSchema.optional().default('desc'),
-  page: lenientInt(1, 1, 1_000_000),
-  limit: lenientInt(DEFAULT_ADMIN_PAGE_SIZE, 1, MAX_PAGE_SIZE),
-});
+export const adminVehicleListQuerySchema = z
+  .object({
+    search: optionalQueryText,
+    make: optionalQueryText,
+    model: optionalQueryText,
+    year: queryYear,
+    minYear: queryYear,
+    maxYear: queryYear,
+    bodyType: optionalQueryText,
+    category: optionalQueryText,
+    status: optionalQueryText,
+    sort: z.enum(ADMIN_VEHICLE_SORT_FIELDS).optional().default('createdAt'),
+    order: sortOrderSchema.optional().default('desc'),
+    page: lenientInt(1, 1, 1_000_000),
+    limit: lenientInt(DEFAULT_ADMIN_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+  })
+  .superRefine((q, ctx) => {
+    // Explained rather than answered with nothing (issue #20), as on the offers screen.
+    if (q.minYear !== undefined && q.maxYear !== undefined && q.minYear > q.maxYear)
+      ctx.addIssue({ code: 'custom', path: ['maxYear'], message: MSG.maxYearBelowMinYear });
+  });
 export type AdminVehicleListQuery = z.output<typeof adminVehicleListQuerySchema>;
 
 export const vehicleListResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
+import { foldAccents } from '@vm/shared/slug';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { MAIN_AUTOCHECKPOINT_FRAMES, startBackgroundCheckpoints } from './background-checkpoints.ts';
@@ -50,6 +51,10 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // vm_fold(text): lower case, accents folded; PostgreSQL has it from migration 2026-11-27.
+  sqlite.function('vm_fold', { deterministic: true }, (value: unknown) =>
+    value === null || value === undefined ? '' : foldAccents(String(value)),
+  );
   // WAL checkpoints run on a worker thread, off the thread that answers requests (background-checkpoints.ts).
   sqlite.pragma(`wal_autocheckpoint = ${MAIN_AUTOCHECKPOINT_FRAMES}`);
   // Query planner statistics: without them SQLite picks a range index and sorts tens of thousands

@@ -6,6 +6,7 @@ import * as unusedSearchIndexes from './migrations/2026-11-22-unused-search-inde
 import * as searchCold from './migrations/2026-11-22-search-cold.ts';
 import * as tokenVersion from './migrations/2026-11-25-token-version.ts';
 import * as email from './migrations/2026-11-26-email.ts';
+import * as buyersAndFinding from './migrations/2026-11-27-buyers-and-finding.ts';
 import * as sitemap from './migrations/2026-11-28-sitemap.ts';
 
 /** Migrations in order; each gets the dialect so it can spell the few differences. */
@@ -18,6 +19,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '2026-11-22-unused-search-indexes': { up: (db) => unusedSearchIndexes.up(db) },
     '2026-11-25-token-version': { up: (db) => tokenVersion.up(db) },
     '2026-11-26-email': { up: (db) => email.up(db) },
+    '2026-11-27-buyers-and-finding': { up: (db) => buyersAndFinding.up(db, dialect) },
     '2026-11-28-sitemap': { up: (db) => sitemap.up(db) },
   };
   return { getMigrations: async () => all };

@@ -110,6 +110,8 @@ export interface OffersTable {
   decided_at: string | null;
   created_at: string;
   updated_at: string;
+  /** When the buyer last amended it; null until then (migration 2026-11-27). */
+  amended_at: Generated<string | null>;
 }
 
 export interface ContactInquiriesTable {
@@ -123,6 +125,8 @@ export interface ContactInquiriesTable {
   priority: string;
   created_at: string;
   updated_at: string;
+  /** The vehicle an inquiry from its page is about; null otherwise (migration 2026-11-27). */
+  vehicle_id: Generated<string | null>;
 }
 
 export interface SettingsTable {

@@ -54,6 +54,18 @@ export function isUnstorableText(err: unknown): boolean {
 const MALFORMED_MULTIPART =
   /^(Multipart: Boundary not found|Unexpected end of multipart data|.+ terminated early due to unexpected end of multipart data|Malformed part header|Unsupported Content-Type\.)$/;
 
+/**
+ * The client went away while its request was being read (Node's "aborted" ECONNRESET from the
+ * body stream): nothing is wrong on our side, and the code must not be read as a database
+ * outage (ECONNRESET is one of DB_DOWN_CODES). Issue #20.
+ */
+export function isClientAbort(err: unknown, request: FastifyRequest): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (e?.code === 'ECONNRESET' && e.message === 'aborted') return true;
+  if (e?.code === 'ECONNABORTED' || e?.code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  return request.raw.aborted === true;
+}
+
 function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replace(/\//g, '.');
 }
@@ -69,6 +81,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({ field: fieldOf(v.instancePath), message: v.message }));
       return reply.code(400).send({ message: errors[0]?.message ?? MSG.invalidRequest, errors });
+    }
+    if (isClientAbort(err, request)) {
+      // Nobody reads the answer; log it as what it is, not as a server error.
+      request.log.info({ code: err.code }, 'client aborted the request');
+      return reply.code(400).send({ message: 'The request was aborted' });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');

@@ -31,3 +31,28 @@ export function listActivity(db: Kysely<DB>, options: { limit: number; excludeTy
   if (options.excludeTypes.length > 0) q = q.where('type', 'not in', [...options.excludeTypes]);
   return q.execute();
 }
+
+/** Of these vehicle ids, those that still exist. */
+export async function existingVehicleIds(db: Kysely<DB>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The vehicle id of each of these offers that still exists (null once its vehicle is deleted). */
+export async function vehicleIdsOfOffers(
+  db: Kysely<DB>,
+  offerIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('offers')
+    .select(['id', 'vehicle_id'])
+    .where('id', 'in', [...offerIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.vehicle_id]));
+}

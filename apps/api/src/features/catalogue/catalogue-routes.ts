@@ -9,7 +9,7 @@ import {
   similarQuerySchema,
   taggedQuerySchema,
   vehicleListSchema,
-  vehicleSearchQuerySchema,
+  checkedVehicleSearchQuerySchema,
   vehicleSearchResponseSchema,
 } from '@vm/shared/vehicle';
 import { sendPrecompressed } from '../../plugins/precompressed.ts';
@@ -40,7 +40,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ['vehicles'],
         summary: 'Search public vehicles',
-        querystring: vehicleSearchQuerySchema,
+        querystring: checkedVehicleSearchQuerySchema,
         response: { 200: vehicleSearchResponseSchema },
       },
     },

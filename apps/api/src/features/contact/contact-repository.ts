@@ -11,7 +11,7 @@ import type { DB } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { ilike } from '../../db/text-match.ts';
-import type { ContactRow } from './contact-mapper.ts';
+import type { ContactJoinedRow, ContactRow } from './contact-mapper.ts';
 
 export interface ContactListFilters {
   status?: ContactStatus | undefined;
@@ -23,8 +23,21 @@ export interface ContactListFilters {
   limit: number;
 }
 
-/** A new inquiry starts as status new, priority medium. */
-export async function insertContact(db: Kysely<DB>, input: ContactSubmit): Promise<ContactRow> {
+/** Inquiries with the slug and title of their vehicle (null when none, or deleted). */
+function contactsWithVehicle(db: Kysely<DB>) {
+  return db
+    .selectFrom('contact_inquiries')
+    .leftJoin('vehicles', 'vehicles.id', 'contact_inquiries.vehicle_id')
+    .selectAll('contact_inquiries')
+    .select(['vehicles.slug as vehicle_slug', 'vehicles.title as vehicle_title']);
+}
+
+/** A new inquiry starts as status new, priority medium; `vehicleId` is a checked vehicle id or null. */
+export async function insertContact(
+  db: Kysely<DB>,
+  input: ContactSubmit,
+  vehicleId: string | null,
+): Promise<ContactRow> {
   const now = nowIso();
   const row: ContactRow = {
     id: newId(),
@@ -37,6 +50,7 @@ export async function insertContact(db: Kysely<DB>, input: ContactSubmit): Promi
     priority: 'medium',
     created_at: now,
     updated_at: now,
+    vehicle_id: vehicleId,
   };
   await db.insertInto('contact_inquiries').values(row).execute();
   return row;
@@ -72,7 +86,7 @@ const priorityRank = sql<number>`case contact_inquiries.priority ${sql.join(
 export async function listContacts(
   db: Kysely<DB>,
   filters: ContactListFilters,
-): Promise<{ rows: ContactRow[]; total: number }> {
+): Promise<{ rows: ContactJoinedRow[]; total: number }> {
   const where = matching(filters);
   const countRow = await db
     .selectFrom('contact_inquiries')
@@ -80,7 +94,7 @@ export async function listContacts(
     .where(where)
     .executeTakeFirstOrThrow();
   const dir = filters.sortOrder;
-  let q = db.selectFrom('contact_inquiries').selectAll().where(where);
+  let q = contactsWithVehicle(db).where(where);
   if (filters.sortBy === 'fullName') q = q.orderBy(sql`lower(contact_inquiries.full_name)`, dir);
   else if (filters.sortBy === 'priority') q = q.orderBy(priorityRank, dir);
   // Within a name or a priority the newest inquiry comes first; the id makes the order total.
@@ -93,8 +107,8 @@ export async function listContacts(
   return { rows, total: Number(countRow.n) };
 }
 
-export function findContact(db: Kysely<DB>, id: string): Promise<ContactRow | undefined> {
-  return db.selectFrom('contact_inquiries').selectAll().where('id', '=', id).executeTakeFirst();
+export function findContact(db: Kysely<DB>, id: string): Promise<ContactJoinedRow | undefined> {
+  return contactsWithVehicle(db).where('contact_inquiries.id', '=', id).executeTakeFirst();
 }
 
 /** Sets the status and/or priority; false when the inquiry does not exist. */

@@ -8,6 +8,7 @@ import { adminInquiryUrl } from '../../lib/notice-text.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { findStaffRecipients } from '../settings/staff-recipients-repository.ts';
+import { findVehicleState } from '../vehicles/vehicle-repository.ts';
 import { toContact } from './contact-mapper.ts';
 import {
   type ContactListFilters,
@@ -26,8 +27,12 @@ const CONTACT_NOT_FOUND = 'Contact not found';
  * (docs/product-rules.md#notifications).
  */
 export async function submitInquiry(db: Kysely<DB>, input: ContactSubmit, links: { publicUrl: string }): Promise<void> {
+  // Linked only to a vehicle the sender could see: an unknown or archived id keeps the inquiry,
+  // unlinked, rather than losing it (docs/decisions/124-buyers-and-finding.md).
+  const vehicle = input.vehicleId ? await findVehicleState(db, input.vehicleId) : undefined;
+  const vehicleId = vehicle && vehicle.status !== 'Archived' ? vehicle.id : null;
   await db.transaction().execute(async (trx) => {
-    const row = await insertContact(trx, input);
+    const row = await insertContact(trx, input, vehicleId);
     await recordActivity(trx, 'contact_lead', row.id, `New inquiry from ${row.full_name}: ${row.subject}`);
     for (const to of await findStaffRecipients(trx)) {
       await queueEmail(trx, {

@@ -13,6 +13,7 @@ export function toOffer(row: OfferJoinedRow): Offer {
     responseMessage: row.response_message,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    amendedAt: row.amended_at ?? null,
     userId: row.user_id,
     user: { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email },
     vehicle: {

@@ -23,6 +23,7 @@ export function offersWithParties(db: Kysely<DB>) {
       'offers.response_message',
       'offers.created_at',
       'offers.updated_at',
+      'offers.amended_at',
       'offers.user_id',
       'offers.vehicle_id',
       'users.first_name',
@@ -119,6 +120,7 @@ const amendOfferQuery = reusableQuery(
         decided_by: null,
         decided_at: null,
         updated_at: updatedAt,
+        amended_at: updatedAt,
       })
       .where('id', '=', id),
 );
@@ -136,4 +138,30 @@ export async function withdrawOpenOffers(trx: Kysely<DB>, userId: string): Promi
     .where('user_id', '=', userId)
     .where('status', 'in', ['pending', 'under_review', 'countered'])
     .execute();
+}
+
+/**
+ * One page of the buyer's own offers on every vehicle, most recently changed first, with the
+ * vehicle's status (whether it still takes offers) and the total.
+ */
+export async function listBuyerOffers(
+  db: Kysely<DB>,
+  userId: string,
+  page: { page: number; limit: number },
+): Promise<{ rows: (OfferJoinedRow & { vehicle_status: string | null })[]; total: number }> {
+  const countRow = await db
+    .selectFrom('offers')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const rows = await offersWithParties(db)
+    // A deleted vehicle's offer (no vehicle to join) reads as Archived: its page is gone too.
+    .select((eb) => eb.fn.coalesce('vehicles.status', eb.val('Archived')).as('vehicle_status'))
+    .where('offers.user_id', '=', userId)
+    .orderBy('offers.updated_at', 'desc')
+    .orderBy('offers.id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
+  return { rows, total: Number(countRow?.n ?? 0) };
 }

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { AMENDABLE_OFFER_STATUSES, NO_OFFER_VEHICLE_STATUSES } from '@vm/shared/constants';
 import { MSG } from '@vm/shared/messages';
 import { dollarsToCents, formatMoney } from '@vm/shared/money';
-import type { Offer } from '@vm/shared/offer';
+import type { MyOffer, Offer } from '@vm/shared/offer';
+import { totalPages } from '@vm/shared/pagination';
+import type { VehicleStatus } from '@vm/shared/constants';
 import type { DB } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { adminOfferUrl, amountText as noticeAmount } from '../../lib/notice-text.ts';
@@ -16,6 +18,7 @@ import {
   findOfferRow,
   findOfferWithParties,
   insertOfferIfAbsent,
+  listBuyerOffers,
   listOwnOffers,
 } from './offer-repository.ts';
 
@@ -127,4 +130,29 @@ export async function submitOffer(
   const row = await findOfferWithParties(db, result.id);
   if (!row) throw new Error(`offer ${result.id} not found`);
   return { offer: toOffer(row), isUpdate: result.isUpdate };
+}
+
+/**
+ * The "My offers" tab: one page of the buyer's own offers on every vehicle, most recently
+ * changed first, each saying whether the buyer may still amend it (an amendable status on a
+ * vehicle that takes offers: the same rules submitOffer applies). Never anyone else's offers.
+ */
+export async function buyerOffers(
+  db: Kysely<DB>,
+  buyerId: string,
+  page: { page: number; limit: number },
+): Promise<{ offers: MyOffer[]; totalOffers: number; totalPages: number; page: number }> {
+  const { rows, total } = await listBuyerOffers(db, buyerId, page);
+  const offers = rows.map((row) => {
+    const offer = toOffer(row);
+    return {
+      ...offer,
+      canAmend:
+        row.vehicle_status !== null &&
+        amendRefusal(offer.status) === undefined &&
+        !NO_OFFER_VEHICLE_STATUSES.includes(row.vehicle_status),
+      vehicleStatus: row.vehicle_status as VehicleStatus | null,
+    };
+  });
+  return { offers, totalOffers: total, totalPages: totalPages(total, page.limit), page: page.page };
 }

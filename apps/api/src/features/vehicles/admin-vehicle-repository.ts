@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AdminVehicleListQuery } from '@vm/shared/vehicle';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { ilike } from '../../db/text-match.ts';
+import { allWordsMatch, foldedPrefix } from '../../db/text-match.ts';
 import type { VehicleRow } from './vehicle-mapper.ts';
 
 /** Sort fields of the admin list mapped to columns: the schema whitelists the keys. */
@@ -20,17 +20,15 @@ export async function listAdminVehicles(
   query: AdminVehicleListQuery,
 ): Promise<{ rows: VehicleRow[]; total: number }> {
   let base = db.selectFrom('vehicles');
-  if (query.search) {
-    const term = query.search;
-    base = base.where((eb) =>
-      eb.or([ilike('title', term), ilike('make', term), ilike('model', term), ilike('vin', term)]),
-    );
-  }
-  // Make, model, body type, category and status are exact choices from the form's selects,
+  // Every word somewhere in title, make, model or VIN, in any order, any case, accents folded
+  // ("911 porsche" finds "2019 Porsche 911 GT3 Touring"; issue #20).
+  if (query.search) base = base.where(allWordsMatch(['title', 'make', 'model', 'vin'], query.search));
+  // The model filter is a prefix ("911" finds "911 GT3"), without case or accents.
+  if (query.model) base = base.where(foldedPrefix('model', query.model));
+  // Make, body type, category and status are exact choices from the form's selects,
   // compared without case so "bmw" finds "BMW".
   const exact = [
     ['make', query.make],
-    ['model', query.model],
     ['body_type', query.bodyType],
     ['category', query.category],
     ['status', query.status],
@@ -55,9 +53,13 @@ export async function listAdminVehicles(
   return { rows, total: Number(countRow?.n ?? 0) };
 }
 
-/** Deletes a vehicle and everything that hangs off it; call inside a transaction. */
+/**
+ * Deletes a vehicle and everything that hangs off it; call inside a transaction. Its offers are
+ * not deleted: the caller has detached them first, and they stay in history
+ * (docs/decisions/121-one-sale-per-vehicle.md).
+ */
 export async function deleteVehicleRows(db: Kysely<DB>, vehicleId: string): Promise<void> {
-  for (const table of ['vehicle_images', 'vehicle_tags', 'watches', 'vehicle_views', 'offers'] as const) {
+  for (const table of ['vehicle_images', 'vehicle_tags', 'watches', 'vehicle_views'] as const) {
     await db.deleteFrom(table).where('vehicle_id', '=', vehicleId).execute();
   }
   await db.deleteFrom('vehicles').where('id', '=', vehicleId).execute();
