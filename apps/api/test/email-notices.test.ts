@@ -80,7 +80,9 @@ describe.each(DIALECTS)('email notices on %s', (dialect) => {
     inject('PUT', `/api/admin/offers/${offerId}/status`, admin, { status, responseMessage });
   async function setStaffEmails(staffEmails: string[]) {
     const current = (await inject('GET', '/api/settings', admin)).json();
-    const res = await inject('PUT', '/api/settings', admin, { ...current, notifications: { staffEmails } });
+    // A save needs a company name (ISSUE-20); the test database starts with none.
+    const company = { ...current.company, name: current.company.name || 'Test Motors' };
+    const res = await inject('PUT', '/api/settings', admin, { ...current, company, notifications: { staffEmails } });
     expect(res.statusCode).toBe(200);
   }
   const setActive = (who: SignedIn, active: boolean) =>

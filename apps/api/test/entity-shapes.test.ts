@@ -224,7 +224,12 @@ describe.each(DIALECTS)('entity shapes on %s', (dialect) => {
       method: 'PUT',
       url: '/api/settings',
       headers: admin.headers,
-      payload: { ...settings, googleBusiness: { apiKey: 'very-secret-key', placeId: 'place-1', reviewsEnabled: true } },
+      payload: {
+        ...settings,
+        // A save needs a company name (ISSUE-20); the test database starts with none.
+        company: { ...settings.company, name: 'Test Motors' },
+        googleBusiness: { apiKey: 'very-secret-key', placeId: 'place-1', reviewsEnabled: true },
+      },
     });
     expect(saved.statusCode).toBe(200);
     const pub = await get('/api/settings/public');

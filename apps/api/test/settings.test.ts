@@ -3,7 +3,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@vm/shared/messages';
-import { EMPTY_SETTINGS, type Settings } from '@vm/shared/settings';
+import { IMAGE_WIDTHS } from '@vm/shared/constants';
+import {
+  COMPANY_NAME_REQUIRED,
+  EMPTY_SETTINGS,
+  HOURS_BOTH_OR_NEITHER,
+  HOURS_CLOSE_AFTER_OPEN,
+  MEDIA_UPLOAD_REQUIRED,
+  type Settings,
+} from '@vm/shared/settings';
 import {
   createTestContext,
   DIALECTS,
@@ -39,7 +47,8 @@ const filled: Settings = {
     website: 'https://coastal.example',
     businessHours: { ...EMPTY_SETTINGS.contact.businessHours, sunday: { open: '11:00', close: '15:00' } },
   },
-  media: { logo: '/uploads/media/logo-1.png', heroImage: '', favicon: '' },
+  // Set to a logo uploaded in beforeAll: a save takes only this site's own uploads.
+  media: { logo: '', heroImage: '', favicon: '' },
   social: {
     facebook: 'https://facebook.com/coastal',
     twitter: '',
@@ -67,6 +76,11 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     ctx = await createTestContext(dialect);
     admin = await signInAs(ctx, 'Admin');
     buyer = await registerBuyer(ctx.app);
+    filled.media = {
+      logo: (await upload('logo', [file(await pngFixture(120, 40))])).json().url,
+      heroImage: '',
+      favicon: '',
+    };
   });
   afterAll(async () => ctx.close());
 
@@ -211,10 +225,19 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
       const res = await upload(kind, [file(data, `upload.${format}`)]);
       expect(res.statusCode, kind).toBe(200);
       const { url } = res.json<{ url: string }>();
-      expect(url).toMatch(new RegExp(`^/uploads/media/${kind}-[\\w-]+\\.(png|jpg|ico)$`));
+      // The hero image is stored as WebP at the photo widths, its url the largest (ISSUE-20).
+      expect(url).toMatch(
+        kind === 'heroImage'
+          ? /^\/uploads\/media\/heroImage-[\w-]+-1280\.webp$/
+          : new RegExp(`^/uploads/media/${kind}-[\\w-]+\\.(png|jpg|ico)$`),
+      );
       const served = await ctx.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
-      if (format !== 'ico') {
+      if (kind === 'heroImage') {
+        const meta = await sharp(served.rawPayload).metadata();
+        expect(meta.format).toBe('webp');
+        expect(meta.exif).toBeUndefined();
+      } else if (format !== 'ico') {
         const meta = await sharp(served.rawPayload).metadata();
         expect(meta.format).toBe(format);
         expect(meta.exif).toBeUndefined();
@@ -276,5 +299,173 @@ describe.each(DIALECTS)('settings on %s', (dialect) => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown media kind');
     expect(await countFiles()).toBe(filesBefore);
+  });
+  const getSettings = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin.headers })).json<Settings>();
+  const served = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).statusCode;
+
+  it("ISSUE-20: a save needs a company name, a phone like the contact form's and coherent business hours; nothing is stored otherwise", async () => {
+    await put(filled);
+    const before = await tableCounts(ctx.database);
+    const hours = (monday: { open: string; close: string }) => ({
+      ...filled,
+      contact: { ...filled.contact, businessHours: { ...filled.contact.businessHours, monday } },
+    });
+    const cases: [unknown, string, string][] = [
+      [{ ...filled, company: { ...filled.company, name: '' } }, COMPANY_NAME_REQUIRED, 'company.name'],
+      [{ ...filled, company: { ...filled.company, name: '   ' } }, COMPANY_NAME_REQUIRED, 'company.name'],
+      [{ ...filled, contact: { ...filled.contact, phone: 'call us maybe' } }, MSG.invalidPhone, 'contact.phone'],
+      [{ ...filled, contact: { ...filled.contact, phone: '0123 456' } }, MSG.invalidPhone, 'contact.phone'],
+      [hours({ open: '18:00', close: '09:00' }), HOURS_CLOSE_AFTER_OPEN, 'contact.businessHours.monday.close'],
+      [hours({ open: '09:00', close: '09:00' }), HOURS_CLOSE_AFTER_OPEN, 'contact.businessHours.monday.close'],
+      [hours({ open: '09:00', close: '' }), HOURS_BOTH_OR_NEITHER, 'contact.businessHours.monday.close'],
+      [hours({ open: '', close: '17:00' }), HOURS_BOTH_OR_NEITHER, 'contact.businessHours.monday.open'],
+    ];
+    for (const [payload, message, field] of cases) {
+      const res = await put(payload);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().message, field).toBe(message);
+      expect(res.json().errors, field).toContainEqual({ field, message });
+    }
+    expect(await tableCounts(ctx.database)).toEqual(before);
+    expect(await getSettings()).toEqual(filled);
+    // A closed day (neither time), an empty phone and a phone written with spaces and brackets are fine.
+    const ok = await put({
+      ...hours({ open: '', close: '' }),
+      contact: { ...hours({ open: '', close: '' }).contact, phone: '+1 (831) 555-0100' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await put({ ...filled, contact: { ...filled.contact, phone: '' } })).statusCode).toBe(200);
+    await put(filled);
+  });
+
+  it("ISSUE-20: logo, hero and favicon come only from this site's own uploads: an external URL or a made-up path is a 400", async () => {
+    await put(filled);
+    const hero = (await upload('heroImage', [file(await jpegFixture(800, 400), 'hero.jpg')])).json().url as string;
+    const cases: [Settings['media'], string][] = [
+      [{ ...filled.media, logo: 'https://elsewhere.example/logo.png' }, 'media.logo'],
+      [{ ...filled.media, heroImage: 'http://elsewhere.example/hero.jpg' }, 'media.heroImage'],
+      [{ ...filled.media, favicon: '//elsewhere.example/favicon.ico' }, 'media.favicon'],
+      [{ ...filled.media, logo: '/uploads/vehicles/x/y-320.webp' }, 'media.logo'],
+      [{ ...filled.media, logo: '/uploads/media/../../etc/passwd' }, 'media.logo'],
+      // The hero image's file in the logo field, and a well-formed name that was never uploaded.
+      [{ ...filled.media, logo: hero }, 'media.logo'],
+      [
+        { ...filled.media, favicon: '/uploads/media/favicon-0190aaaa-0000-7000-8000-000000000000.png' },
+        'media.favicon',
+      ],
+    ];
+    for (const [media, field] of cases) {
+      const res = await put({ ...filled, media });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().message, field).toBe(MEDIA_UPLOAD_REQUIRED);
+      expect(res.json().errors, field).toContainEqual({ field, message: MEDIA_UPLOAD_REQUIRED });
+    }
+    expect((await getSettings()).media).toEqual(filled.media);
+    const saved = await put({ ...filled, media: { ...filled.media, heroImage: hero } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().media.heroImage).toBe(hero);
+    await put(filled);
+  });
+
+  it('ISSUE-20: the hero image is stored as WebP at the photo widths; a 4000 × 3000 JPEG favicon is scaled to fit 256 × 256', async () => {
+    const hero = (await upload('heroImage', [file(await jpegFixture(2000, 1000, true), 'hero.jpg')])).json()
+      .url as string;
+    for (const width of IMAGE_WIDTHS) {
+      const res = await ctx.app.inject({ method: 'GET', url: hero.replace(/-1280\.webp$/, `-${width}.webp`) });
+      expect(res.statusCode, String(width)).toBe(200);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(width);
+      expect(meta.exif).toBeUndefined();
+    }
+    const small = (await upload('heroImage', [file(await jpegFixture(500, 250), 'small.jpg')])).json().url as string;
+    // Never enlarged: the larger widths of a small image hold it at its own size.
+    const largest = await ctx.app.inject({ method: 'GET', url: small });
+    expect((await sharp(largest.rawPayload).metadata()).width).toBe(500);
+
+    const res = await upload('favicon', [file(await jpegFixture(4000, 3000), 'photo.jpg')]);
+    expect(res.statusCode).toBe(200);
+    const favicon = res.json().url as string;
+    expect(favicon).toMatch(/^\/uploads\/media\/favicon-[\w-]+\.png$/);
+    const meta = await sharp((await ctx.app.inject({ method: 'GET', url: favicon })).rawPayload).metadata();
+    expect(meta.format).toBe('png');
+    expect(meta.width).toBeLessThanOrEqual(256);
+    expect(meta.height).toBeLessThanOrEqual(256);
+    expect(meta.width).toBe(meta.height);
+  });
+
+  it('ISSUE-20: a replaced or cleared media file is removed from storage; one still in use is kept', async () => {
+    await put(filled);
+    const uploadUrl = async (kind: string, data: Buffer) => (await upload(kind, [file(data)])).json().url as string;
+    const heroA = await uploadUrl('heroImage', await jpegFixture(700, 350));
+    const logoA = await uploadUrl('logo', await pngFixture(90, 30));
+    const faviconA = await uploadUrl('favicon', await pngFixture(32, 32));
+    expect((await put({ ...filled, media: { logo: logoA, heroImage: heroA, favicon: faviconA } })).statusCode).toBe(
+      200,
+    );
+
+    const heroB = await uploadUrl('heroImage', await jpegFixture(700, 350));
+    const logoB = await uploadUrl('logo', await pngFixture(90, 30));
+    // Refused: nothing removed.
+    expect(
+      (
+        await put({
+          ...filled,
+          company: { ...filled.company, name: '' },
+          media: { logo: logoB, heroImage: heroB, favicon: '' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    for (const url of [logoA, heroA, faviconA]) expect(await served(url), url).toBe(200);
+
+    expect((await put({ ...filled, media: { logo: logoB, heroImage: heroB, favicon: faviconA } })).statusCode).toBe(
+      200,
+    );
+    expect(await served(logoA)).toBe(404);
+    for (const width of IMAGE_WIDTHS) expect(await served(heroA.replace(/-1280\.webp$/, `-${width}.webp`))).toBe(404);
+    for (const url of [logoB, heroB, faviconA]) expect(await served(url), url).toBe(200);
+
+    // Cleared: the favicon's file goes too.
+    expect((await put({ ...filled, media: { logo: logoB, heroImage: heroB, favicon: '' } })).statusCode).toBe(200);
+    expect(await served(faviconA)).toBe(404);
+    // The first logo's file went when logoA replaced it: it cannot be set again.
+    expect(await served(filled.media.logo)).toBe(404);
+    expect((await put(filled)).statusCode).toBe(400);
+    filled.media = { ...filled.media, logo: await uploadUrl('logo', await pngFixture(120, 40)) };
+    expect((await put(filled)).statusCode).toBe(200);
+    expect(await served(logoB)).toBe(404);
+    expect(await served(heroB)).toBe(404);
+    expect(await served(filled.media.logo)).toBe(200);
+  });
+
+  it('ISSUE-20: settings stored before these rules still load, and the form is told what to fix', async () => {
+    const older = {
+      ...filled,
+      company: { ...filled.company, name: '' },
+      contact: {
+        ...filled.contact,
+        phone: 'ask at the desk',
+        businessHours: { ...filled.contact.businessHours, monday: { open: '18:00', close: '09:00' } },
+      },
+      media: { ...filled.media, heroImage: 'https://elsewhere.example/hero.jpg' },
+    };
+    await ctx.database.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(older) })
+      .where('key', '=', 'site')
+      .execute();
+    const got = await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: admin.headers });
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toEqual(older);
+    const res = await put(got.json());
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['company.name', 'contact.businessHours.monday.close', 'contact.phone', 'media.heroImage']);
+    expect((await put(filled)).statusCode).toBe(200);
   });
 });

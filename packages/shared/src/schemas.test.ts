@@ -202,6 +202,28 @@ describe('settings', () => {
         social: { ...EMPTY_SETTINGS.social, facebook: 'javascript:alert(1)' },
       }).success,
     ).toBe(false);
-    expect(settingsSchema.safeParse(EMPTY_SETTINGS).success).toBe(true);
+    const named = { ...EMPTY_SETTINGS, company: { ...EMPTY_SETTINGS.company, name: 'Heritage' } };
+    expect(settingsSchema.safeParse(named).success).toBe(true);
+  });
+  it('ISSUE-20 a save needs a company name, a valid phone, own media and coherent hours', () => {
+    const named = { ...EMPTY_SETTINGS, company: { ...EMPTY_SETTINGS.company, name: 'Heritage' } };
+    expect(settingsSchema.safeParse(EMPTY_SETTINGS).success).toBe(false);
+    const hours = (open: string, close: string) => ({
+      ...named,
+      contact: { ...named.contact, businessHours: { ...named.contact.businessHours, monday: { open, close } } },
+    });
+    expect(settingsSchema.safeParse(hours('18:00', '09:00')).success).toBe(false);
+    expect(settingsSchema.safeParse(hours('09:00', '')).success).toBe(false);
+    expect(settingsSchema.safeParse(hours('', '')).success).toBe(true);
+    expect(settingsSchema.safeParse({ ...named, contact: { ...named.contact, phone: 'abc' } }).success).toBe(false);
+    expect(
+      settingsSchema.safeParse({ ...named, media: { ...named.media, logo: 'https://cdn.example/logo.png' } }).success,
+    ).toBe(false);
+    expect(
+      settingsSchema.safeParse({
+        ...named,
+        media: { ...named.media, heroImage: '/uploads/media/heroImage-abc-1280.webp' },
+      }).success,
+    ).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live. Local disk today; an S3-compatible store can implement the same. */
@@ -7,6 +7,8 @@ export interface FileStorage {
   write(key: string, data: Buffer): Promise<void>;
   remove(key: string): Promise<void>;
   removeFolder(key: string): Promise<void>;
+  /** Whether a file is stored under the key. */
+  exists(key: string): Promise<boolean>;
 }
 
 export class LocalFileStorage implements FileStorage {
@@ -32,5 +34,10 @@ export class LocalFileStorage implements FileStorage {
 
   async removeFolder(key: string): Promise<void> {
     await rm(this.resolve(key), { recursive: true, force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const info = await stat(this.resolve(key)).catch(() => undefined);
+    return info?.isFile() ?? false;
   }
 }

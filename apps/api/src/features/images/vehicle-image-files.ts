@@ -18,6 +18,18 @@ export async function storeVehicleImage(
   imageId: string,
   input: Buffer,
 ): Promise<{ width: number; height: number }> {
+  return storeWebpWidths(storage, input, (width) => keyOf(vehicleId, imageId, width));
+}
+
+/**
+ * Writes an image as WebP at each of IMAGE_WIDTHS under `keyFor(width)`, as vehicle photos are
+ * stored (the settings' hero image too). On a failure the widths already written are removed.
+ */
+export async function storeWebpWidths(
+  storage: FileStorage,
+  input: Buffer,
+  keyFor: (width: number) => string,
+): Promise<{ width: number; height: number }> {
   const base = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
   const meta = await base.metadata();
   const rotated = (meta.orientation ?? 1) >= 5;
@@ -33,7 +45,7 @@ export async function storeVehicleImage(
         .resize({ width: target, withoutEnlargement: true })
         .webp({ quality: 78, effort: 2 })
         .toBuffer();
-      const key = keyOf(vehicleId, imageId, width);
+      const key = keyFor(width);
       await storage.write(key, data);
       written.push(key);
     }

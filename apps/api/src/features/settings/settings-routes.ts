@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicSettingsSchema, settingsSchema } from '@vm/shared/settings';
+import { publicSettingsSchema, settingsSchema, storedSettingsSchema } from '@vm/shared/settings';
 import { allSettings, type PublicSettingsCache, saveSettings } from './settings-service.ts';
 
 declare module 'fastify' {
@@ -34,7 +34,7 @@ export async function adminSettingsRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/',
-    { schema: { tags: ['settings'], security: [{ bearer: [] }], response: { 200: settingsSchema } } },
+    { schema: { tags: ['settings'], security: [{ bearer: [] }], response: { 200: storedSettingsSchema } } },
     async () => allSettings(app.db),
   );
 
@@ -45,9 +45,9 @@ export async function adminSettingsRoutes(appBase: FastifyInstance) {
         tags: ['settings'],
         security: [{ bearer: [] }],
         body: settingsSchema,
-        response: { 200: settingsSchema },
+        response: { 200: storedSettingsSchema },
       },
     },
-    async (request) => saveSettings(app.db, app.publicSettings, request.body),
+    async (request) => saveSettings(app.db, app.storage, app.publicSettings, request.body),
   );
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { SETTINGS_CACHE_MS } from '@vm/shared/constants';
 import { type PublicSettings, type Settings, toPublicSettings } from '@vm/shared/settings';
 import type { DB } from '../../db/schema.ts';
+import type { FileStorage } from '../images/local-storage.ts';
+import { checkNewMedia, removeReplacedMedia } from './settings-media-service.ts';
 import { readSettings, writeSettings } from './settings-repository.ts';
 
 export type PublicSettingsCache = ReturnType<typeof createPublicSettingsCache>;
@@ -27,13 +29,22 @@ export function allSettings(db: Kysely<DB>): Promise<Settings> {
   return readSettings(db);
 }
 
-/** Saves the settings and drops the cached public copy, so the storefront shows them at once. */
+/**
+ * Saves the settings (already checked by settingsSchema) and drops the cached public copy, so the
+ * storefront shows them at once. A changed media url must be a file uploaded here; the files of
+ * media replaced or cleared are removed once the new settings are stored
+ * (docs/product-rules.md#settings).
+ */
 export async function saveSettings(
   db: Kysely<DB>,
+  storage: FileStorage,
   publicSettings: PublicSettingsCache,
   settings: Settings,
 ): Promise<Settings> {
+  const before = await readSettings(db);
+  await checkNewMedia(storage, before, settings);
   await writeSettings(db, settings);
   publicSettings.invalidate();
+  await removeReplacedMedia(storage, before, settings);
   return readSettings(db);
 }
