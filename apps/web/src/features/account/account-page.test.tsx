@@ -29,11 +29,12 @@ afterEach(() => {
 });
 
 describe('account page', () => {
-  it('ACCOUNT-01 has the tabs Profile, Watchlist, Saved searches and Settings, each its own address', async () => {
+  it('ACCOUNT-01 has the tabs Profile, Watchlist, My offers, Saved searches and Settings, each its own address', async () => {
     mockApi({
       'GET /api/auth/me': me,
       'GET /api/users/u1': ownUser(),
       'GET /api/users/watchlist': () => jsonResponse(200, { vehicles: [] }),
+      'GET /api/users/me/offers': () => jsonResponse(200, { offers: [], totalOffers: 0, totalPages: 0, page: 1 }),
     });
     renderAccount();
     await screen.findByText('Personal details');
@@ -41,12 +42,17 @@ describe('account page', () => {
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
       'Profile',
       'Watchlist',
+      'My offers',
       'Saved searches',
       'Settings',
     ]);
     fireEvent.click(screen.getByRole('link', { name: 'Watchlist' }));
     await screen.findByText('You are not watching any vehicles yet.');
     expect(path()).toBe('/account/watchlist');
+    // Issue #20: the buyer's offers on every vehicle.
+    fireEvent.click(screen.getByRole('link', { name: 'My offers' }));
+    await screen.findByText('You have not made any offers yet.');
+    expect(path()).toBe('/account/offers');
     fireEvent.click(screen.getByRole('link', { name: 'Settings' }));
     expect(path()).toBe('/account/settings');
     expect(await screen.findByRole('button', { name: 'Delete Account' })).toBeTruthy();

@@ -18,6 +18,7 @@ function offer(overrides: Partial<Offer> = {}): Offer {
     responseMessage: '',
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
+    amendedAt: null,
     userId: user.id,
     user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
     vehicle: {

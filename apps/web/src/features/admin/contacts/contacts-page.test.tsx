@@ -19,6 +19,7 @@ function contact(id: string, overrides: Partial<Contact> = {}): Contact {
     priority: 'medium',
     createdAt: '2026-03-04T15:30:00.000Z',
     updatedAt: '2026-03-04T15:30:00.000Z',
+    vehicle: null,
     ...overrides,
   };
 }

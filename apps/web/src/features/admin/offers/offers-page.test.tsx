@@ -32,6 +32,7 @@ function offer(id: string, status: OfferStatus, overrides: Partial<Offer> = {}):
     responseMessage: '',
     createdAt: new Date(Date.now() - 3 * 3600 * 1000).toISOString(),
     updatedAt: new Date().toISOString(),
+    amendedAt: null,
     userId: buyer.id,
     user: { id: buyer.id, firstName: 'Olive', lastName: 'Offer', email: buyer.email },
     vehicle: {

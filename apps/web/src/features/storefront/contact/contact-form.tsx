@@ -4,6 +4,7 @@ import { type ContactSubmit, contactSubmitSchema } from '@vm/shared/contact';
 import { CheckCircle2, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/form-field';
@@ -19,6 +20,7 @@ export const CONTACT_MESSAGES = {
 
 const EMPTY: ContactSubmit = { fullName: '', email: '', phone: '', subject: '', message: '' };
 const FIELDS = Object.keys(EMPTY) as (keyof ContactSubmit)[];
+type FormField = Exclude<keyof ContactSubmit, 'vehicleId'>;
 
 /**
  * CONTACT-01..06: the form checks with the same schema as the server (same messages), clears a
@@ -27,16 +29,20 @@ const FIELDS = Object.keys(EMPTY) as (keyof ContactSubmit)[];
  */
 export function ContactForm() {
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
+  // "Contact our specialists" on a vehicle page opens /contact?vehicle=<id>&subject=Inquiry about <title>:
+  // the subject is filled in and the inquiry is linked to the vehicle (issue #20), until it is sent.
+  const [params] = useSearchParams();
+  const [vehicleId, setVehicleId] = useState(() => params.get('vehicle')?.slice(0, 64) || undefined);
   const { register, handleSubmit, formState, reset, watch, clearErrors, setError } = useForm<ContactSubmit>({
     resolver: zodResolver(contactSubmitSchema),
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, subject: (params.get('subject') ?? '').slice(0, 200) },
     // Errors show on submit and clear on edit; they do not come back while the visitor types.
     reValidateMode: 'onSubmit',
   });
   const messageLength = watch('message')?.length ?? 0;
   const errors = formState.errors;
 
-  const field = (name: keyof ContactSubmit) =>
+  const field = (name: FormField) =>
     register(name, {
       onChange: () => {
         if (formState.errors[name]) clearErrors(name);
@@ -46,8 +52,9 @@ export function ContactForm() {
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
     try {
-      await api('/contact/submit', { method: 'POST', body: values });
+      await api('/contact/submit', { method: 'POST', body: vehicleId ? { ...values, vehicleId } : values });
       reset(EMPTY);
+      setVehicleId(undefined);
       setOutcome('sent');
     } catch (err) {
       for (const e of err instanceof ApiError ? (err.body?.errors ?? []) : []) {

@@ -16,3 +16,13 @@ export function stepImage(index: number, step: number, count: number): number {
 export function stepThumbPage(page: number, step: number, images: number): number {
   return Math.min(thumbPageCount(images) - 1, Math.max(0, page + step));
 }
+
+/**
+ * The photos with the one starred as default first, the others in their order (issue #20): the
+ * page opens on it as "1 / n" and it leads the thumbnails. An index out of range changes nothing.
+ */
+export function defaultFirst<T>(images: readonly T[], defaultIndex: number): T[] {
+  const starred = images[defaultIndex];
+  if (defaultIndex <= 0 || starred === undefined) return [...images];
+  return [starred, ...images.slice(0, defaultIndex), ...images.slice(defaultIndex + 1)];
+}

@@ -3,6 +3,7 @@ import { PLACEHOLDER_IMAGE } from '@vm/shared/image-path';
 import type { VehicleImage as VehicleImageData } from '@vm/shared/vehicle';
 import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import { useSwipe } from './swipe';
 import { smallestSource, VehicleImage } from '../../../components/vehicle-image';
 import { GALLERY_IMAGE_SIZES } from '@vm/shared/image-sizes';
 import { stepImage, stepThumbPage, thumbPageCount, thumbPageOf } from './gallery-state';
@@ -36,6 +37,7 @@ export function Gallery({ images, title, initialIndex = 0 }: Props) {
     setThumbPage(thumbPageOf(next));
   }, []);
   const step = useCallback((by: number) => show(stepImage(index, by, count)), [show, index, count]);
+  const swipe = useSwipe(step);
   const closeLightbox = useCallback(() => {
     setLightboxOpen(false);
     mainButtonRef.current?.focus();
@@ -85,6 +87,7 @@ export function Gallery({ images, title, initialIndex = 0 }: Props) {
         className="relative overflow-hidden rounded-2xl bg-ink-900"
         style={{ height: GALLERY_MAIN_HEIGHT_PX }}
         data-testid="gallery-main"
+        {...swipe}
       >
         <button
           ref={mainButtonRef}

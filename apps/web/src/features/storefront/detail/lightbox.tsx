@@ -2,6 +2,7 @@ import { resolveImagePath } from '@vm/shared/image-path';
 import type { VehicleImage } from '@vm/shared/vehicle';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useSwipe } from './swipe';
 
 interface Props {
   images: readonly VehicleImage[];
@@ -22,6 +23,8 @@ export function Lightbox({ images, index, title, onStep, onClose }: Props) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const image = images[index];
+  // A swipe steps too, on touch screens (issue #20).
+  const swipe = useSwipe(onStep);
 
   useEffect(() => {
     closeRef.current?.focus();
@@ -81,7 +84,7 @@ export function Lightbox({ images, index, title, onStep, onClose }: Props) {
           <span className="sr-only">Close full-screen view</span>
         </button>
       </div>
-      <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
+      <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16" {...swipe}>
         <img
           key={image.id}
           src={resolveImagePath(image.url)}

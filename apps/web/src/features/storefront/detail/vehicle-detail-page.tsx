@@ -15,6 +15,7 @@ import { useSiteSettings } from '../../../lib/site-settings';
 import { useVehicle } from '../api/vehicles';
 import { DetailSkeleton } from './detail-skeleton';
 import { Gallery } from './gallery';
+import { defaultFirst } from './gallery-state';
 import { SimilarVehicles } from './similar-vehicles';
 import { useRecordView } from './use-record-view';
 import { VehicleFacts } from './vehicle-facts';
@@ -158,7 +159,8 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
           whose row takes any extra height of the tall side column (1fr), so no gap opens under the photos. */}
       <div className="grid gap-8 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-span-2">
-          <Gallery images={vehicle.images} title={vehicle.title} initialIndex={vehicle.defaultImageIndex} />
+          {/* The starred photo first: "1 / n", first among the thumbnails (issue #20). */}
+          <Gallery images={defaultFirst(vehicle.images, vehicle.defaultImageIndex)} title={vehicle.title} />
         </div>
 
         <aside
@@ -177,7 +179,10 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
           <OfferPanel vehicle={vehicle} />
           <p className="text-sm text-slate-600">
             Questions about this vehicle?{' '}
-            <Link to="/contact" className="font-semibold text-brand-700 hover:underline">
+            <Link
+              to={`/contact?${new URLSearchParams({ vehicle: vehicle.id, subject: `Inquiry about ${vehicle.title}` })}`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
               Contact our specialists
             </Link>
           </p>
