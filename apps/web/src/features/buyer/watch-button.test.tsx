@@ -37,6 +37,27 @@ describe('WatchButton', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ watching: true });
   });
 
+  it('issue #20: is not clickable until the watch state is known, so an early click cannot unwatch', async () => {
+    storeSession();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = mockApi({
+      'GET /api/auth/me': me,
+      'GET /api/vehicles/v1/watch': async () => {
+        await held;
+        return jsonResponse(200, { isWatching: true, watchCount: 1 });
+      },
+    });
+    renderButton();
+    const early = await screen.findByRole('button', { name: 'Watch' });
+    expect((early as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(early);
+    release();
+    const watching = await screen.findByRole('button', { name: 'Watching' });
+    await waitFor(() => expect((watching as HTMLButtonElement).disabled).toBe(false));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('DETAIL-16 sends an anonymous visitor to /login without calling the API', async () => {
     const { calls } = mockApi({});
     renderButton();

@@ -27,7 +27,10 @@ export function WatchButton({ vehicle }: { vehicle: Vehicle }) {
 
   const watching = signedIn ? (state.data?.isWatching ?? false) : false;
   const count = state.data?.watchCount ?? vehicle?.watchCount ?? 0;
-  const busy = status === 'loading' || state.isLoading || mutation.isPending;
+  // Not clickable until the watch state is known and current (issue #20): a click on a guessed
+  // "Watch" could otherwise send the opposite of what the buyer sees once it loads.
+  const stateKnown = !signedIn || vehicleId === '' || (state.isSuccess && !state.isFetching);
+  const busy = status === 'loading' || !stateKnown || mutation.isPending;
 
   const toggle = () => {
     if (!vehicleId) {
