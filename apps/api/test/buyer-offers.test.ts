@@ -76,7 +76,7 @@ describe.each(DIALECTS)('buyer offers on %s', (dialect) => {
     expect(activity).toHaveLength(1);
     expect(activity[0]).toMatchObject({
       type: 'offer_submitted',
-      summary: 'Olive Offer offered $12,501 on 1971 Offer Target',
+      summary: 'Olive Offer offered $12,500.50 on 1971 Offer Target',
     });
   });
 

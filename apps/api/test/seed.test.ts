@@ -148,17 +148,20 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     const offers = await db().selectFrom('offers').selectAll().execute();
     expect(new Set(offers.map((o) => o.status))).toEqual(new Set(OFFER_STATUSES));
     expect(new Set(offers.map((o) => `${o.user_id}:${o.vehicle_id}`)).size).toBe(offers.length);
+    // One accepted offer per vehicle (docs/decisions/121-one-sale-per-vehicle.md).
+    const acceptedOn = offers.filter((o) => o.status === 'accepted').map((o) => o.vehicle_id);
+    expect(new Set(acceptedOn).size).toBe(acceptedOn.length);
     const staff = await db().selectFrom('users').select('id').where('email', '=', DEMO_STAFF.email).executeTakeFirst();
     const vehicles = new Map((await vehicleRows()).map((v) => [v.id, v]));
     for (const o of offers) {
       expect(Number.isInteger(o.amount_cents) && o.amount_cents > 0).toBe(true);
       expect(o.message).not.toBe('');
-      expect(o.created_at > (vehicles.get(o.vehicle_id)?.created_at ?? '')).toBe(true);
+      expect(o.created_at > (vehicles.get(o.vehicle_id ?? '')?.created_at ?? '')).toBe(true);
       const decided = ['accepted', 'rejected', 'countered'].includes(o.status);
       expect(o.decided_by).toBe(decided ? staff?.id : null);
       expect(o.response_message !== '').toBe(decided);
       if (o.status === 'accepted')
-        expect(['Available', 'Pending', 'Sold']).toContain(vehicles.get(o.vehicle_id)?.status);
+        expect(['Available', 'Pending', 'Sold']).toContain(vehicles.get(o.vehicle_id ?? '')?.status);
     }
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidPhone } from './common.ts';
 import { PLACEHOLDER_IMAGE, resolveImagePath } from './image-path.ts';
 import { formatLocation } from './location.ts';
-import { centsToDollars, dollarsToCents, formatMoney } from './money.ts';
+import { centsToDollars, dollarsToCents, formatMoney, isWholeCents } from './money.ts';
 import { compactPageItems, pageWindow, resultsRange, totalPages } from './pagination.ts';
 import { relativeTime } from './relative-time.ts';
 import { slugify } from './slug.ts';
@@ -19,10 +19,19 @@ describe('slugify', () => {
 });
 
 describe('money', () => {
-  it('CONST-27 ADMIN-OFF-13 formats US dollars without decimals', () => {
+  it('CONST-27 ADMIN-OFF-13 formats whole US dollars without decimals', () => {
     expect(formatMoney(12500)).toBe('$12,500');
     expect(formatMoney(0)).toBe('$0');
-    expect(formatMoney(1234567.89)).toBe('$1,234,568');
+  });
+  it('ISSUE-20-CENTS an amount with cents keeps them instead of rounding to the dollar', () => {
+    expect(formatMoney(1234567.89)).toBe('$1,234,567.89');
+    expect(formatMoney(300000.75)).toBe('$300,000.75');
+    expect(formatMoney(12.5)).toBe('$12.50');
+  });
+  it('ISSUE-20-CENTS tells whole cents from sub-cent amounts', () => {
+    for (const ok of [0, 1, 12.5, 19.99, 300000.75, 100_000_000, 99_999_999.99]) expect(isWholeCents(ok), String(ok)).toBe(true);
+    for (const bad of [0.001, 19.999, 1e-7, 0.125, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(isWholeCents(bad), String(bad)).toBe(false);
   });
   it('stores dollars as integer cents and back', () => {
     expect(dollarsToCents(19.99)).toBe(1999);

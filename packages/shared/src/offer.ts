@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { lenientInt, optionalQueryText, sortOrderSchema } from './common.ts';
 import { OFFER_DECISIONS, OFFER_SORT_FIELDS, OFFER_STATUSES, OFFERS_PAGE_SIZE, VEHICLE_STATUSES } from './constants.ts';
 import { MSG } from './messages.ts';
-import { MAX_MONEY, queryMoney } from './vehicle.ts';
+import { isWholeCents } from './money.ts';
+import { MAX_OFFER, queryMoney } from './vehicle.ts';
 
 export const offerSchema = z.object({
   id: z.string(),
@@ -16,9 +17,13 @@ export const offerSchema = z.object({
   amendedAt: z.string().nullable(),
   userId: z.string(),
   user: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  /**
+   * The vehicle offered on. A deleted vehicle's offers stay in history with its title, year, make
+   * and model as they were; its id and slug are then null (docs/product-rules.md#offers).
+   */
   vehicle: z.object({
-    id: z.string(),
-    slug: z.string(),
+    id: z.string().nullable(),
+    slug: z.string().nullable(),
     title: z.string(),
     year: z.number(),
     make: z.string(),
@@ -31,7 +36,8 @@ export const offerBodySchema = z.strictObject({
   amount: z
     .number({ error: (issue) => (issue.input === undefined ? MSG.offerAmountRequired : MSG.offerAmountNotANumber) })
     .min(1, MSG.offerAmountMin)
-    .max(MAX_MONEY, MSG.offerAmountTooLarge),
+    .max(MAX_OFFER, MSG.offerAmountTooLarge)
+    .refine(isWholeCents, MSG.offerAmountWholeCents),
   message: z.string().trim().max(2000, 'Message must be at most 2000 characters long').optional().default(''),
 });
 export type OfferBody = z.input<typeof offerBodySchema>;
@@ -95,3 +101,13 @@ export const offerDecisionBodySchema = z.strictObject({
     .pipe(z.enum(OFFER_DECISIONS, { error: 'Status must be accepted or rejected' })),
   responseMessage: z.string().trim().max(2000).optional().default(''),
 });
+
+/** Releasing an accepted offer whose deal fell through: the reason is kept and sent to the buyer. */
+export const offerReleaseBodySchema = z.strictObject({
+  reason: z
+    .string({ error: MSG.offerReleaseReasonRequired })
+    .trim()
+    .min(1, MSG.offerReleaseReasonRequired)
+    .max(500, MSG.offerReleaseReasonTooLong),
+});
+export type OfferReleaseBody = z.input<typeof offerReleaseBodySchema>;

@@ -21,12 +21,15 @@ import {
   VEHICLE_STATUSES,
 } from './constants.ts';
 import { MSG } from './messages.ts';
+import { isWholeCents } from './money.ts';
 import { FILTER_NAMES, type FilterQuery, type FilterSpec, rangeProblems, specOf } from './search-filters.ts';
 
 export const FIRST_CAR_YEAR = 1886;
 export const maxVehicleYear = () => new Date().getFullYear() + 1;
-/** Largest price or offer accepted: 12 digits of dollars. */
+/** Largest price accepted: 12 digits of dollars. */
 export const MAX_MONEY = 999_999_999_999;
+/** Largest offer accepted: $100,000,000 (docs/product-rules.md#offers). */
+export const MAX_OFFER = 100_000_000;
 
 export const vehicleImageSchema = z.object({
   id: z.string(),
@@ -96,7 +99,8 @@ const money = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
-    .max(MAX_MONEY, `${label} is too large`);
+    .max(MAX_MONEY, `${label} is too large`)
+    .refine(isWholeCents, `${label} must be in whole cents`);
 
 /**
  * Vehicle create/update body. Missing required fields produce the spec's single message
@@ -312,6 +316,10 @@ export const similarQuerySchema = z.object({
 });
 
 export const vehicleListSchema = z.object({ vehicles: z.array(vehicleSummarySchema) });
+
+/** GET /api/vehicles/:id/offer-counts (staff): what deleting the vehicle would end. */
+export const vehicleOfferCountsSchema = z.object({ openOffers: z.number(), acceptedOffers: z.number() });
+export type VehicleOfferCounts = z.infer<typeof vehicleOfferCountsSchema>;
 
 export const makesResponseSchema = z.object({ makes: z.array(z.string()) });
 export const modelsResponseSchema = z.object({ models: z.array(z.string()) });

@@ -100,7 +100,8 @@ export interface VehicleViewsTable {
 
 export interface OffersTable {
   id: string;
-  vehicle_id: string;
+  /** Null once the vehicle is deleted: its offers stay in history (migration 2026-11-29-offers-outlive-vehicles). */
+  vehicle_id: string | null;
   user_id: string;
   amount_cents: number;
   message: string;
@@ -112,6 +113,11 @@ export interface OffersTable {
   updated_at: string;
   /** When the buyer last amended it; null until then (migration 2026-11-27). */
   amended_at: Generated<string | null>;
+  /** The vehicle as it was when it was deleted; null while it exists (migration 2026-11-29-offers-outlive-vehicles). */
+  vehicle_title: Generated<string | null>;
+  vehicle_year: Generated<number | null>;
+  vehicle_make: Generated<string | null>;
+  vehicle_model: Generated<string | null>;
 }
 
 export interface ContactInquiriesTable {

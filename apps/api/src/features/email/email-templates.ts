@@ -1,4 +1,10 @@
-import { offerDecision, priceDrop, savedSearchMatches, watchedVehicleChange } from './templates/buyer-notices.tsx';
+import {
+  offerDecision,
+  offerExpired,
+  priceDrop,
+  savedSearchMatches,
+  watchedVehicleChange,
+} from './templates/buyer-notices.tsx';
 import type { EmailTemplate } from './templates/email-template.ts';
 import { passwordReset } from './templates/password-reset.tsx';
 import { staffNewInquiry, staffNewOffer } from './templates/staff-notices.tsx';
@@ -7,6 +13,7 @@ import { staffNewInquiry, staffNewOffer } from './templates/staff-notices.tsx';
 export const EMAIL_TEMPLATES = {
   passwordReset,
   offerDecision,
+  offerExpired,
   priceDrop,
   watchedVehicleChange,
   savedSearchMatches,

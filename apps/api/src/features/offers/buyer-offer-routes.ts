@@ -41,7 +41,7 @@ export async function buyerOfferRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const me = currentUser(request);
       const buyer = { id: me.id, firstName: me.row.first_name, lastName: me.row.last_name };
-      const result = await submitOffer(app.db, buyer, request.params.id, request.body, {
+      const result = await submitOffer(app.db, app.dialect, buyer, request.params.id, request.body, {
         publicUrl: app.config.publicUrl,
       });
       return reply.code(result.isUpdate ? 200 : 201).send(result);

@@ -16,13 +16,14 @@ export function toOffer(row: OfferJoinedRow): Offer {
     amendedAt: row.amended_at ?? null,
     userId: row.user_id,
     user: { id: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email },
+    // A deleted vehicle's offer: no id or slug, the vehicle as it was (offer-repository.ts).
     vehicle: {
       id: row.vehicle_id,
       slug: row.vehicle_slug,
-      title: row.vehicle_title,
-      year: row.vehicle_year,
-      make: row.vehicle_make,
-      model: row.vehicle_model,
+      title: row.vehicle_title ?? '',
+      year: Number(row.vehicle_year ?? 0),
+      make: row.vehicle_make ?? '',
+      model: row.vehicle_model ?? '',
     },
   };
 }

@@ -9,12 +9,16 @@ export type OfferRow = Selectable<OffersTable>;
 /** What the buyer sees when an account deletion withdraws their open offer. */
 export const WITHDRAWN_BY_BUYER = 'Withdrawn by the buyer';
 
-/** Offers joined with their buyer and vehicle: the one query shape every offer read starts from. */
+/**
+ * Offers joined with their buyer and vehicle: the one query shape every offer read starts from.
+ * An offer whose vehicle was deleted has no vehicle to join: it shows the vehicle as it was when
+ * deleted (kept on the offer), with no slug (docs/decisions/121-one-sale-per-vehicle.md).
+ */
 export function offersWithParties(db: Kysely<DB>) {
   return db
     .selectFrom('offers')
     .innerJoin('users', 'users.id', 'offers.user_id')
-    .innerJoin('vehicles', 'vehicles.id', 'offers.vehicle_id')
+    .leftJoin('vehicles', 'vehicles.id', 'offers.vehicle_id')
     .select([
       'offers.id',
       'offers.amount_cents',
@@ -30,10 +34,10 @@ export function offersWithParties(db: Kysely<DB>) {
       'users.last_name',
       'users.email',
       'vehicles.slug as vehicle_slug',
-      'vehicles.title as vehicle_title',
-      'vehicles.year as vehicle_year',
-      'vehicles.make as vehicle_make',
-      'vehicles.model as vehicle_model',
+      (eb) => eb.fn.coalesce('vehicles.title', 'offers.vehicle_title').as('vehicle_title'),
+      (eb) => eb.fn.coalesce('vehicles.year', 'offers.vehicle_year').as('vehicle_year'),
+      (eb) => eb.fn.coalesce('vehicles.make', 'offers.vehicle_make').as('vehicle_make'),
+      (eb) => eb.fn.coalesce('vehicles.model', 'offers.vehicle_model').as('vehicle_model'),
     ]);
 }
 

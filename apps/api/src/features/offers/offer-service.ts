@@ -5,6 +5,7 @@ import { dollarsToCents, formatMoney } from '@vm/shared/money';
 import type { MyOffer, Offer } from '@vm/shared/offer';
 import { totalPages } from '@vm/shared/pagination';
 import type { VehicleStatus } from '@vm/shared/constants';
+import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { adminOfferUrl, amountText as noticeAmount } from '../../lib/notice-text.ts';
@@ -13,6 +14,7 @@ import { queueEmail } from '../email/outbox.ts';
 import { findStaffRecipients } from '../settings/staff-recipients-repository.ts';
 import { findVehicleState } from '../vehicles/vehicle-repository.ts';
 import { toOffer } from './offer-mapper.ts';
+import { holdVehicle } from './offer-sale-service.ts';
 import {
   amendOffer,
   findOfferRow,
@@ -59,6 +61,7 @@ export async function buyerOffersOn(
  */
 export async function submitOffer(
   db: Kysely<DB>,
+  dialect: Dialect,
   buyer: OfferBuyer,
   idOrSlug: string,
   input: { amount: number; message: string },
@@ -88,10 +91,14 @@ export async function submitOffer(
   };
 
   const result = await db.transaction().execute(async (trx) => {
+    // Held, and its status read again, so that a sale or a deletion at the same moment either
+    // sees this offer or refuses it (docs/decisions/121-one-sale-per-vehicle.md).
+    const held = await holdVehicle(trx, dialect, vehicle.id);
+    if (!held) throw notFound(MSG.vehicleNotFound);
     const existing = await findOfferRow(trx, buyer.id, vehicle.id);
     const refusal = existing ? amendRefusal(existing.status) : undefined;
     if (refusal) throw conflict(refusal);
-    if (NO_OFFER_VEHICLE_STATUSES.includes(vehicle.status)) throw conflict(MSG.vehicleNotForSale);
+    if (NO_OFFER_VEHICLE_STATUSES.includes(held.status)) throw conflict(MSG.vehicleNotForSale);
 
     if (!existing) {
       const createdId = await insertOfferIfAbsent(trx, {

@@ -13,6 +13,7 @@ import {
   vehicleImagesResponseSchema,
   vehicleInputSchema,
   vehicleListResponseSchema,
+  vehicleOfferCountsSchema,
   vehicleSchema,
 } from '@vm/shared/vehicle';
 import { payloadTooLarge } from '../images/image-upload.ts';
@@ -28,6 +29,7 @@ import {
   makesAndModels,
   reorderImages,
   vehicleForEdit,
+  vehicleOfferCounts,
 } from './admin-vehicle-service.ts';
 
 const imageParamsSchema = z.strictObject({ id: z.string().min(1).max(200), imageId: z.string().min(1).max(200) });
@@ -58,6 +60,13 @@ export async function adminVehicleRoutes(appBase: FastifyInstance) {
     async (request) => vehicleForEdit(app.db, request.params.id),
   );
 
+  /** How many open and accepted offers the vehicle has: the delete confirmation names them. */
+  app.get(
+    '/:id/offer-counts',
+    { schema: { ...admin, params: idParamSchema, response: { 200: vehicleOfferCountsSchema } } },
+    async (request) => vehicleOfferCounts(app.db, request.params.id),
+  );
+
   app.post(
     '/',
     { schema: { ...admin, body: vehicleInputSchema, response: { 201: vehicleSchema } } },
@@ -74,7 +83,7 @@ export async function adminVehicleRoutes(appBase: FastifyInstance) {
     '/:id',
     { schema: { ...admin, params: idParamSchema, response: { 200: successSchema } } },
     async (request) => {
-      await deleteVehicle(app.db, app.storage, request.params.id);
+      await deleteVehicle(app.db, app.dialect, app.storage, request.params.id, { publicUrl: app.config.publicUrl });
       return { success: true as const, message: 'Vehicle deleted' };
     },
   );

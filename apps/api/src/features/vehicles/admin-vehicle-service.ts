@@ -9,10 +9,17 @@ import type {
   VehicleInput,
   VehicleSummary,
 } from '@vm/shared/vehicle';
+import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
+import {
+  expireOffersOnSale,
+  holdVehicle,
+  keepOffersOfDeletedVehicle,
+  liveOfferCounts,
+} from '../offers/offer-sale-service.ts';
 import { checkImage, removeStoredImages, storeVehicleImages, VEHICLE_IMAGE_MIMES } from '../images/image-upload.ts';
 import type { FileStorage } from '../images/local-storage.ts';
 import { removeVehicleFolder, removeVehicleImage } from '../images/vehicle-image-files.ts';
@@ -148,7 +155,10 @@ export async function editVehicle(
     const republished = before.status === 'Archived' && input.status !== 'Archived';
     await updateVehicle(trx, before.id, input, republished ? nowIso() : undefined);
     await recordVehicleEvents(trx, before.id, before, input);
-    await queueWatcherNotices(trx, before, await requireVehicle(trx, before.id), links.publicUrl);
+    const after = await requireVehicle(trx, before.id);
+    await queueWatcherNotices(trx, before, after, links.publicUrl);
+    // Sold: the offers still waiting expire and their buyers are told (docs/product-rules.md#offers).
+    if (before.status !== 'Sold' && after.status === 'Sold') await expireOffersOnSale(trx, after, links);
     return before.id;
   });
   return readBack(db, id);
@@ -156,12 +166,34 @@ export async function editVehicle(
 
 /**
  * Deletes a vehicle's rows in one transaction, then its files: files go only after the rows, so
- * a failed delete never leaves rows without files (docs/decisions/030-admin-vehicle-api.md).
+ * a failed delete never leaves rows without files (docs/decisions/030-admin-vehicle-api.md). Its
+ * offers stay in history: the open and accepted ones expire and their buyers are told, in the
+ * same transaction (docs/decisions/121-one-sale-per-vehicle.md).
  */
-export async function deleteVehicle(db: Kysely<DB>, storage: FileStorage, idOrSlug: string): Promise<void> {
+export async function deleteVehicle(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  storage: FileStorage,
+  idOrSlug: string,
+  links: { publicUrl: string },
+): Promise<void> {
   const row = await requireVehicle(db, idOrSlug);
-  await db.transaction().execute((trx) => deleteVehicleRows(trx, row.id));
+  await db.transaction().execute(async (trx) => {
+    const held = await holdVehicle(trx, dialect, row.id);
+    if (!held) throw notFound(MSG.vehicleNotFound);
+    await keepOffersOfDeletedVehicle(trx, held, links);
+    await deleteVehicleRows(trx, row.id);
+  });
   await removeVehicleFolder(storage, row.id);
+}
+
+/** How many open and accepted offers a vehicle (id or slug) has: the delete confirmation names them. */
+export async function vehicleOfferCounts(
+  db: Kysely<DB>,
+  idOrSlug: string,
+): Promise<{ openOffers: number; acceptedOffers: number }> {
+  const row = await requireVehicle(db, idOrSlug);
+  return liveOfferCounts(db, row.id);
 }
 
 /**
