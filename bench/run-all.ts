@@ -9,7 +9,17 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib/report.ts';
 
-const ALL = ['catalogue', 'search', 'search-soak', 'lighthouse', 'load', 'crash', 'outage', 'two-instances'] as const;
+const ALL = [
+  'catalogue',
+  'search',
+  'search-soak',
+  'sitemap',
+  'lighthouse',
+  'load',
+  'crash',
+  'outage',
+  'two-instances',
+] as const;
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = requested.filter((name) => !(ALL as readonly string[]).includes(name));

@@ -99,7 +99,7 @@ afterAll(() => {
 });
 
 describe('page heads in the web app', () => {
-  it('ISSUE-18-HEAD-NAV takes over the server tags, then keeps title, description, canonical, share tags and robots right from page to page', async () => {
+  it('ISSUE-18-HEAD-NAV replaces the server tags with the same ones, then keeps title, description, canonical, share tags and robots right from page to page', async () => {
     const vehicleMeta = vehiclePageMeta(SETTINGS, VEHICLE);
     landOn(vehicleMeta);
     // The answers the server put in the page: the first render has them, as with the boot data.
