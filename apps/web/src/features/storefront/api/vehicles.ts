@@ -53,9 +53,12 @@ export const similarQuery = (vehicle: Vehicle | undefined) =>
       vehicle ? apiGet<{ vehicles: VehicleSummary[] }>(similarGet(vehicle)) : Promise.resolve({ vehicles: [] }),
   });
 
-/** The results of one search; the previous page stays on screen while the next one loads. */
-export function useVehicleSearch(query: SearchQuery) {
-  return useQuery({ ...searchQuery(query), placeholderData: keepPreviousData });
+/**
+ * The results of one search; the previous page stays on screen while the next one loads. Not
+ * sent while `enabled` is false (filters the API would refuse, issue #20).
+ */
+export function useVehicleSearch(query: SearchQuery, enabled = true) {
+  return useQuery({ ...searchQuery(query), placeholderData: keepPreviousData, enabled });
 }
 
 export function useVehicle(id: string) {

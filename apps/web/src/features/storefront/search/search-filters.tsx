@@ -3,6 +3,7 @@ import { yearOptions } from '@vm/shared/years';
 import { type FormEvent, useEffect, useState } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
 import { useMakes, useModels } from '../api/vehicles';
+import { boundProblem } from './search-problems';
 import type { FilterKey, SearchState } from '@vm/shared/search-url-state';
 
 interface Props {
@@ -10,6 +11,8 @@ interface Props {
   onChange: (key: FilterKey, value: string | string[]) => void;
   /** The auctions page fixes the listing type, so the control is hidden there. */
   showListingType: boolean;
+  /** What is wrong with the current filters, by parameter (searchProblems), shown beside its field. */
+  problems?: Partial<Record<string, string>>;
 }
 
 const TAG_LABELS: Record<string, string> = {
@@ -27,7 +30,8 @@ const withCurrent = (options: readonly string[], current: string) =>
 
 /**
  * A text or number filter kept locally while typed and written to the URL on Enter or when the
- * field is left, so the search does not run on every keystroke.
+ * field is left, so the search does not run on every keystroke. A value `check` refuses (a
+ * negative price) stays in the field with its message and is not written (issue #20).
  */
 function DeferredField({
   label,
@@ -35,17 +39,27 @@ function DeferredField({
   onCommit,
   type = 'text',
   placeholder,
+  error,
+  check,
 }: {
   label: string;
   value: string;
   onCommit: (value: string) => void;
   type?: 'text' | 'number';
-  placeholder?: string;
+  placeholder?: string | undefined;
+  error?: string | undefined;
+  check?: (value: string) => string | undefined;
 }) {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  const [refused, setRefused] = useState<string>();
+  useEffect(() => {
+    setDraft(value);
+    setRefused(undefined);
+  }, [value]);
   const commit = () => {
-    if (draft.trim() !== value) onCommit(draft.trim());
+    const problem = check?.(draft);
+    setRefused(problem);
+    if (!problem && draft.trim() !== value) onCommit(draft.trim());
   };
   return (
     <form
@@ -61,6 +75,7 @@ function DeferredField({
         min={type === 'number' ? 0 : undefined}
         value={draft}
         placeholder={placeholder}
+        error={refused ?? error}
         maxLength={200}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={commit}
@@ -70,7 +85,7 @@ function DeferredField({
 }
 
 /** SEARCH-02..12: every filter, pre-filled from the URL. */
-export function SearchFilters({ state, onChange, showListingType }: Props) {
+export function SearchFilters({ state, onChange, showListingType, problems = {} }: Props) {
   const makes = useMakes();
   const models = useModels(state.make);
   const years = yearOptions(ADMIN_YEAR_COUNT).map(String);
@@ -87,6 +102,7 @@ export function SearchFilters({ state, onChange, showListingType }: Props) {
         label="Keyword"
         value={state.query}
         placeholder="e.g. Supra turbo"
+        error={problems.query}
         onCommit={(v) => onChange('query', v)}
       />
       <div className="space-y-5">
@@ -126,17 +142,26 @@ export function SearchFilters({ state, onChange, showListingType }: Props) {
           label="Min price ($)"
           type="number"
           value={state.minPrice}
+          error={problems.minPrice}
+          check={(v) => boundProblem('minPrice', v)}
           onCommit={(v) => onChange('minPrice', v)}
         />
         <DeferredField
           label="Max price ($)"
           type="number"
           value={state.maxPrice}
+          error={problems.maxPrice}
+          check={(v) => boundProblem('maxPrice', v)}
           onCommit={(v) => onChange('maxPrice', v)}
         />
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <SelectField label="Year from" value={state.minYear} onChange={(e) => onChange('minYear', e.target.value)}>
+        <SelectField
+          label="Year from"
+          value={state.minYear}
+          error={problems.minYear}
+          onChange={(e) => onChange('minYear', e.target.value)}
+        >
           <option value="">Any</option>
           {withCurrent(years, state.minYear).map((y) => (
             <option key={y} value={y}>
@@ -144,7 +169,12 @@ export function SearchFilters({ state, onChange, showListingType }: Props) {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Year to" value={state.maxYear} onChange={(e) => onChange('maxYear', e.target.value)}>
+        <SelectField
+          label="Year to"
+          value={state.maxYear}
+          error={problems.maxYear}
+          onChange={(e) => onChange('maxYear', e.target.value)}
+        >
           <option value="">Any</option>
           {withCurrent(years, state.maxYear).map((y) => (
             <option key={y} value={y}>

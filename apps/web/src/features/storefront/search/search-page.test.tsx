@@ -137,6 +137,86 @@ describe('SearchPage', () => {
     expect(screen.queryByText('ok car 1')).toBeNull();
   });
 
+  it('issue #20: a minimum above the maximum is explained beside its field and not sent; Clear filters searches again', async () => {
+    const calls = searchApi();
+    renderSearch('/vehicles?minPrice=5000&maxPrice=1000&minYear=1990&maxYear=1970');
+    const maxPrice = screen.getByLabelText('Max price ($)');
+    expect(maxPrice.getAttribute('aria-invalid')).toBe('true');
+    const maxPriceError = document.getElementById(maxPrice.getAttribute('aria-describedby') ?? '');
+    expect(maxPriceError?.textContent).toBe('Max price must not be below min price');
+    const yearTo = select('Year to');
+    expect(document.getElementById(yearTo.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Max year must not be below min year',
+    );
+    expect(screen.getByRole('heading', { name: 'Check the filters' })).toBeTruthy();
+    expect(screen.queryByText('Searching...')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(searches(calls)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('link', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/vehicles'));
+    await screen.findByText('result car 1');
+    expect(lastSearch(calls)).toEqual({ page: '1', limit: '9' });
+  });
+
+  it('issue #20: a shared link with a query over 200 characters opens with the message and Clear filters, not "Searching..."', async () => {
+    const calls = searchApi();
+    renderSearch(`/vehicles?query=${'a'.repeat(201)}&make=Ford`);
+    expect(screen.getAllByText('Search words must be at most 200 characters long').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Keyword').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Searching...')).toBeNull();
+    expect(searches(calls)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('link', { name: 'Clear filters' }));
+    await screen.findByText('result car 1');
+    expect(screen.getByTestId('location').textContent).toBe('/vehicles');
+  });
+
+  it('issue #20: a negative price typed in a field is explained there and not written to the URL', async () => {
+    const calls = searchApi();
+    renderSearch('/vehicles?make=Ford');
+    await screen.findByText('result car 1');
+    const minPrice = screen.getByLabelText('Min price ($)');
+    fireEvent.change(minPrice, { target: { value: '-5' } });
+    fireEvent.blur(minPrice);
+    expect(await screen.findByText('Min price must not be negative')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/vehicles?make=Ford');
+    expect(searches(calls)).toHaveLength(1);
+    fireEvent.change(minPrice, { target: { value: '500' } });
+    fireEvent.blur(minPrice);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/vehicles?make=Ford&minPrice=500'));
+    expect(screen.queryByText('Min price must not be negative')).toBeNull();
+  });
+
+  it('issue #20: filters the API refuses show its message and Clear filters instead of Try again', async () => {
+    searchApi(() => jsonResponse(400, { message: 'Min year must not be negative' }));
+    renderSearch('/vehicles?make=Ford');
+    expect(await screen.findByText('Min year must not be negative')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Check the filters' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe('/vehicles');
+  });
+
+  it('issue #20: changing page scrolls to the results (on a phone they are below the filter panel)', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      searchApi(() => page(summaries('p', 9), 27, 3, 1));
+      renderSearch('/vehicles');
+      await screen.findByText('p car 1');
+      expect(scrolled).toHaveLength(0);
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+      await waitFor(() => expect(scrolled).toHaveLength(1));
+      expect(scrolled[0]?.getAttribute('aria-labelledby')).toBe('results-title');
+      fireEvent.change(select('Make'), { target: { value: 'Ford' } });
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/vehicles?make=Ford'));
+      expect(scrolled).toHaveLength(1);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('ROUTE-16 /auctions is the search fixed to auction listings', async () => {
     const calls = searchApi();
     renderAt(<AuctionsPage />, { path: '/auctions?listingType=listing', routePath: '/auctions' });

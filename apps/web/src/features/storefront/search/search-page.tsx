@@ -1,17 +1,19 @@
 import type { VehicleSearchResponse } from '@vm/shared/vehicle';
 import { BellPlus, SlidersHorizontal, X } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
 import { PagePager } from '../../../components/page-pager';
 import { VehicleCard, VehicleCardSkeleton } from '../../../components/vehicle-card';
+import { ApiError } from '../../../lib/api-client';
 import { TextPageHead } from '../../../lib/page-head';
 import { useAuth } from '../../auth/auth-context';
 import { useVehicleSearch } from '../api/vehicles';
 import { SEARCH_CARD_SIZES } from '@vm/shared/image-sizes';
 import { PAGE_TEXT } from '@vm/shared/page-meta';
 import { SearchFilters } from './search-filters';
+import { searchProblems } from './search-problems';
 import {
   AUCTIONS_PRESET,
   type FilterKey,
@@ -30,6 +32,9 @@ const SaveSearchDialog = lazy(() => import('./save-search-dialog'));
 export const SEARCH_MESSAGES = {
   failed: 'Failed to search vehicles. Please try again.',
   empty: 'No vehicles found matching your search criteria.',
+  /** Filters the API would refuse (issue #20): the search is not sent. */
+  badFilters: 'This search cannot run. Change the filters or clear them:',
+  badFiltersHeading: 'Check the filters',
 } as const;
 
 const SORTS = [
@@ -58,7 +63,13 @@ interface Props {
 function VehicleSearch({ title, intro, preset = {} }: Props) {
   const [params, setParams] = useSearchParams();
   const state = readSearchState(params);
-  const search = useVehicleSearch(toSearchQuery(state, preset));
+  // Explained, not sent (issue #20): the API would answer these with a 400 and the same messages.
+  const problems = searchProblems(state);
+  const search = useVehicleSearch(toSearchQuery(state, preset), problems.length === 0);
+  // The API refused the filters (a shared link the page's own check missed): retrying cannot help.
+  const refused = search.error instanceof ApiError && search.error.status === 400 ? search.error : undefined;
+  const resultsRef = useRef<HTMLElement>(null);
+  const scrollToResults = useRef(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const filtersId = useId();
@@ -67,10 +78,24 @@ function VehicleSearch({ title, intro, preset = {} }: Props) {
 
   const setFilter = (key: FilterKey | 'sort', value: string | string[]) => setParams(withFilter(params, key, value));
   const clearFilters = () => setParams(withoutFilters(params));
-  const goToPage = (page: number) => setParams(withPage(params, page));
+  const goToPage = (page: number) => {
+    scrollToResults.current = true;
+    setParams(withPage(params, page));
+  };
+  // A new page shows its results, not the top of the page: on a phone that is the filter panel,
+  // open or not, above them. It runs after the layout's scroll to the top of each navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useEffect(() => {
+    if (!scrollToResults.current) return;
+    scrollToResults.current = false;
+    resultsRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [state.page]);
+  const cleared = withoutFilters(params).toString();
+  const clearedSearch = cleared ? `?${cleared}` : '';
+  const problemByParam = Object.fromEntries(problems.map((p) => [p.param, p.message]));
 
   // ERR-34: a failed search shows the message and no stale results.
-  const data = search.isError ? undefined : search.data;
+  const data = search.isError || problems.length > 0 ? undefined : search.data;
   const sortValue = state.sort || (state.query ? '' : 'newest');
 
   return (
@@ -130,13 +155,24 @@ function VehicleSearch({ title, intro, preset = {} }: Props) {
                 </button>
               ) : null}
             </div>
-            <SearchFilters state={state} onChange={setFilter} showListingType={preset.listingType === undefined} />
+            <SearchFilters
+              state={state}
+              onChange={setFilter}
+              showListingType={preset.listingType === undefined}
+              problems={problemByParam}
+            />
           </div>
         </aside>
-        <section aria-labelledby="results-title" className="min-w-0">
+        <section ref={resultsRef} aria-labelledby="results-title" className="min-w-0 scroll-mt-20">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <h2 id="results-title" className="text-sm font-medium text-slate-700" aria-live="polite">
-              {data ? resultsHeading(data) : 'Searching...'}
+              {data
+                ? resultsHeading(data)
+                : problems.length > 0 || refused
+                  ? SEARCH_MESSAGES.badFiltersHeading
+                  : search.isError
+                    ? 'Search failed'
+                    : 'Searching...'}
             </h2>
             <label className="flex items-center gap-2 text-sm text-slate-700">
               Sort by
@@ -155,7 +191,21 @@ function VehicleSearch({ title, intro, preset = {} }: Props) {
             </label>
           </div>
 
-          {search.isError ? (
+          {problems.length > 0 || refused ? (
+            <Alert>
+              <p>{SEARCH_MESSAGES.badFilters}</p>
+              <ul className="mt-2 list-disc pl-5">
+                {problems.length > 0 ? (
+                  problems.map((p) => <li key={p.param}>{p.message}</li>)
+                ) : (
+                  <li>{refused?.serverMessage ?? SEARCH_MESSAGES.failed}</li>
+                )}
+              </ul>
+              <Link to={{ search: clearedSearch }} className={buttonClass('secondary', 'mt-3')}>
+                Clear filters
+              </Link>
+            </Alert>
+          ) : search.isError ? (
             <Alert>
               <p>{SEARCH_MESSAGES.failed}</p>
               <Button variant="secondary" className="mt-3" onClick={() => search.refetch()}>
