@@ -180,7 +180,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           >
             <Menu className="h-5 w-5" aria-hidden="true" />
           </button>
-          <h1 className="flex-1 truncate text-lg font-semibold text-ink-900">Admin Dashboard</h1>
+          {/* Fits at 375 px beside the menu, the user menu and Log out (issue #20). */}
+          <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-ink-900 sm:text-lg">Admin Dashboard</h1>
           <UserMenu />
           <button
             type="button"

@@ -28,7 +28,9 @@ export function AdminProfilePage() {
         </div>
         <Badge tone={roleTone(user.role)}>{user.role}</Badge>
       </div>
-      <ProfileForm key={user.updatedAt} user={user} />
+      {/* Keyed by the user, not updatedAt: a save changes updatedAt, and remounting the form then
+          lost its "saved" message (issue #20). The form resets itself to what was saved. */}
+      <ProfileForm key={user.id} user={user} />
       <PasswordForm userId={user.id} />
     </div>
   );

@@ -1,9 +1,10 @@
-import type { MediaKind } from '@vm/shared/constants';
+import { MAX_IMAGE_BYTES, type MediaKind } from '@vm/shared/constants';
+import { MSG } from '@vm/shared/messages';
 import { resolveImagePath } from '@vm/shared/image-path';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { api } from '../../../lib/api-client';
+import { api, errorMessage } from '../../../lib/api-client';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/avif,image/gif,image/x-icon,image/vnd.microsoft.icon,.ico';
 const LABELS: Record<MediaKind, { title: string; hint: string }> = {
@@ -15,8 +16,32 @@ const LABELS: Record<MediaKind, { title: string; hint: string }> = {
   favicon: { title: 'Favicon', hint: 'The small browser-tab icon: ICO or a square PNG.' },
 };
 
-/** "Logo", "HeroImage", "Favicon" (ERR-32 capitalises the kind). */
-const capitalised = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1);
+/** File types the server takes for site media (it checks the bytes; this only saves a pointless upload). */
+const MEDIA_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+]);
+
+/**
+ * Why a chosen file cannot be a site image, before it is sent: over the size limit, or not an
+ * image type the server takes (by type, or by the .ico name a browser may leave untyped).
+ */
+export function mediaFileProblem(file: File): string | null {
+  if (file.size > MAX_IMAGE_BYTES) return MSG.imageTooLarge;
+  if (!MEDIA_TYPES.has(file.type) && !/\.ico$/i.test(file.name)) return MSG.notAMediaImage;
+  return null;
+}
+
+/** The upload's failure in words (issue #20): "Failed to upload the hero image: <the server's reason>". */
+export function mediaUploadErrorText(kind: MediaKind, reason: string | null): string {
+  const what = `the ${LABELS[kind].title.toLowerCase()}`;
+  return reason ? `Failed to upload ${what}: ${reason}` : `Failed to upload ${what}. Please try again.`;
+}
 
 export function uploadMedia(kind: MediaKind, file: File): Promise<{ url: string }> {
   const formData = new FormData();
@@ -70,14 +95,20 @@ export function MediaUploadField({ kind, value, onChange }: Props) {
                 const input = e.currentTarget;
                 const file = input.files?.[0];
                 if (!file) return;
+                const problem = mediaFileProblem(file);
+                if (problem) {
+                  toast.error(mediaUploadErrorText(kind, problem));
+                  input.value = '';
+                  return;
+                }
                 setUploading(true);
                 try {
                   const { url } = await uploadMedia(kind, file);
                   onChange(url);
-                  toast.success(`${capitalised(kind)} uploaded successfully`);
+                  toast.success(`${title} uploaded successfully`);
                 } catch (err) {
                   console.error(`Upload of ${kind} failed`, err);
-                  toast.error(`Failed to upload ${kind}. Please try again.`);
+                  toast.error(mediaUploadErrorText(kind, errorMessage(err, '') || null));
                 } finally {
                   setUploading(false);
                   input.value = '';

@@ -9,9 +9,10 @@ import { toast } from 'react-toastify';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/form-field';
-import { api } from '../../../lib/api-client';
+import { ApiError, api, errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { PUBLIC_SETTINGS_KEY } from '../../../lib/site-settings';
+import { LeaveGuard } from '../components/unsaved-changes';
 import { MediaUploadField } from './media-upload-field';
 import { LoadingLine } from '../../../components/spinner';
 
@@ -90,7 +91,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const [tab, setTab] = useState<TabId>('company');
   const [saving, setSaving] = useState(false);
   const [staffText, setStaffText] = useState(() => initial.notifications.staffEmails.join('\n'));
-  const { register, handleSubmit, watch, setValue, reset, control, formState } = useForm<Settings>({
+  const { register, handleSubmit, watch, setValue, setError, reset, control, formState } = useForm<Settings>({
     resolver: zodResolver(settingsSchema),
     defaultValues: initial,
   });
@@ -117,7 +118,17 @@ function SettingsForm({ initial }: { initial: Settings }) {
       toast.success('Settings saved successfully!');
     } catch (err) {
       console.error('Saving settings failed', err);
-      toast.error('Failed to save settings. Please try again.');
+      // The server's reason, shown on its field too (a check only the server makes, such as a media
+      // file that is no longer stored), on the first tab that holds one.
+      const fields = err instanceof ApiError ? (err.body?.errors ?? []) : [];
+      for (const { field, message } of fields) setError(field as Parameters<typeof setError>[0], { message });
+      const first = TABS.find((t) => fields.some((f) => f.field.startsWith(`${t.id}.`)));
+      if (first) setTab(first.id);
+      toast.error(
+        errorMessage(err, '')
+          ? `Failed to save settings: ${errorMessage(err, '')}`
+          : 'Failed to save settings. Please try again.',
+      );
     } finally {
       setSaving(false);
     }
@@ -129,19 +140,19 @@ function SettingsForm({ initial }: { initial: Settings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 className="text-2xl font-bold text-ink-900">Settings</h2>
-          <p className="text-sm text-slate-500">Company details, contact, media and SEO shown on the storefront.</p>
-        </div>
-        <Button type="submit" disabled={saving}>
-          <Save className="h-4 w-4" aria-hidden="true" />
-          {saving ? 'Saving...' : 'Save Changes'}
-        </Button>
+      <LeaveGuard when={formState.isDirty && !saving} />
+      <div>
+        <h2 className="text-2xl font-bold text-ink-900">Settings</h2>
+        <p className="text-sm text-slate-500">Company details, contact, media and SEO shown on the storefront.</p>
       </div>
 
       <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div role="tablist" aria-label="Settings sections" className="flex overflow-x-auto border-b border-slate-200">
+        {/* Every tab in sight on a phone: the tabs wrap below sm instead of scrolling off-screen (issue #20). */}
+        <div
+          role="tablist"
+          aria-label="Settings sections"
+          className="flex flex-wrap border-b border-slate-200 sm:flex-nowrap sm:overflow-x-auto"
+        >
           {TABS.map((t) => {
             const active = tab === t.id;
             const hasError = t.id in errors;
@@ -154,7 +165,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
                 aria-selected={active}
                 aria-controls={`panel-${t.id}`}
                 onClick={() => setTab(t.id)}
-                className={`relative shrink-0 border-b-2 px-4 py-3 text-sm font-medium whitespace-nowrap ${
+                className={`relative shrink-0 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap sm:px-4 sm:py-3 ${
                   active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-ink-900'
                 }`}
               >
@@ -411,6 +422,15 @@ function SettingsForm({ initial }: { initial: Settings }) {
             </div>
           ) : null}
         </div>
+      </div>
+
+      {/* Save stays in reach at the bottom of the screen while any tab is scrolled (issue #20). */}
+      <div className="sticky bottom-0 z-10 -mx-4 flex items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        {formState.isDirty ? <p className="mr-auto text-sm text-slate-600">Unsaved changes</p> : null}
+        <Button type="submit" disabled={saving}>
+          <Save className="h-4 w-4" aria-hidden="true" />
+          {saving ? 'Saving...' : 'Save Changes'}
+        </Button>
       </div>
     </form>
   );

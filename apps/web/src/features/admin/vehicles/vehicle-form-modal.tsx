@@ -1,12 +1,16 @@
 import {
   ADMIN_YEAR_COUNT,
   BODY_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_REQUEST,
+  MAX_IMAGES_PER_VEHICLE,
   CATEGORIES,
   FUEL_TYPES,
   TAGS,
   TRANSMISSIONS,
   VEHICLE_STATUSES,
 } from '@vm/shared/constants';
+import { MSG } from '@vm/shared/messages';
 import { slugify } from '@vm/shared/slug';
 import { type Vehicle, vehicleInputSchema } from '@vm/shared/vehicle';
 import { yearOptions } from '@vm/shared/years';
@@ -18,7 +22,8 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { LeaveGuard, useGuardedClose } from '../components/unsaved-changes';
 import { Modal } from '../../../components/modal';
 import { defaultIndexAfterRemoval, type FormImage, moveImage, serverOrder } from './form-images';
 import {
@@ -60,8 +65,24 @@ function saveErrorText(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? `Error: ${err.serverMessage}` : fallback;
 }
 
+/** Photo types the server takes, checked before sending (the server checks the bytes again). */
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+/** Why a chosen photo would be refused, before it is sent: not an image the server takes, or too large. */
+export function photoProblem(file: File): string | null {
+  if (!PHOTO_TYPES.has(file.type)) return MSG.notAnImage;
+  if (file.size > MAX_IMAGE_BYTES) return MSG.imageTooLarge;
+  return null;
+}
+
+/** "a.jpg, b.png" for a toast. */
+const names = (files: readonly File[]) => files.map((f) => f.name).join(', ');
+
 /** Add New Vehicle / Edit Vehicle (ADMIN-VEH-24, 28..53). */
 export function VehicleFormModal({ target, onClose }: Props) {
+  // The open form's unsaved state: Escape, a click outside, the X and Cancel ask first (issue #20).
+  const dirty = useRef(false);
+  const requestClose = useGuardedClose(() => dirty.current, onClose);
   const editingId = target && target !== 'new' ? target : null;
   const loaded = useQuery({
     queryKey: [...ADMIN_VEHICLES_KEY, 'edit', editingId],
@@ -71,30 +92,54 @@ export function VehicleFormModal({ target, onClose }: Props) {
   });
   const title = editingId ? 'Edit Vehicle' : 'Add New Vehicle';
   return (
-    <Modal open={target !== null} title={title} onClose={onClose} size="xl">
+    <Modal open={target !== null} title={title} onClose={requestClose} size="xl">
       {target === null ? null : editingId && loaded.isPending ? (
         <Spinner label="Loading vehicle..." />
       ) : editingId && loaded.isError ? (
         <Alert>Failed to load the vehicle. Please try again.</Alert>
       ) : (
-        <VehicleForm key={editingId ?? 'new'} vehicle={editingId ? (loaded.data ?? null) : null} onClose={onClose} />
+        <VehicleForm
+          key={editingId ?? 'new'}
+          vehicle={editingId ? (loaded.data ?? null) : null}
+          dirty={dirty}
+          onCancel={requestClose}
+          onClose={onClose}
+        />
       )}
     </Modal>
   );
 }
 
-function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: () => void }) {
+interface FormProps {
+  vehicle: Vehicle | null;
+  /** Set on each render to whether the form holds unsaved changes. */
+  dirty: { current: boolean };
+  /** Cancel: asks first when there are unsaved changes. */
+  onCancel: () => void;
+  /** Closes without asking (after a save). */
+  onClose: () => void;
+}
+
+function VehicleForm({ vehicle, dirty, onCancel, onClose }: FormProps) {
   const queryClient = useQueryClient();
   const formId = useId();
   const isEdit = vehicle !== null;
-  const { register, handleSubmit, watch, setValue } = useForm<VehicleFormValues>({
+  const { register, handleSubmit, watch, setValue, formState } = useForm<VehicleFormValues>({
     defaultValues: vehicle ? vehicleToForm(vehicle) : emptyVehicleForm(),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [images, setImages] = useState<FormImage[]>(() => (vehicle ? existingImages(vehicle) : []));
   const [defaultIndex, setDefaultIndex] = useState(vehicle?.defaultImageIndex ?? 0);
-  const [busyImage, setBusyImage] = useState<string | null>(null);
+  // Photos removed in the form: deleted on the server only by Save, so Cancel undoes a removal.
+  const [removedIds, setRemovedIds] = useState<string[]>([]);
+  const initialOrder = vehicle ? vehicle.images.map((i) => i.id).join() : '';
+  const imagesDirty =
+    removedIds.length > 0 ||
+    images.some((img) => img.kind === 'new') ||
+    images.map((img) => (img.kind === 'existing' ? img.id : '')).join() !== initialOrder ||
+    (images.length > 0 && defaultIndex !== (vehicle?.defaultImageIndex ?? 0));
+  dirty.current = formState.isDirty || imagesDirty;
   const makes = useQuery({ queryKey: MAKES_MODELS_KEY, queryFn: fetchMakesModels, staleTime: 60_000 });
   // The model year of the last Decode: set once its option is in the Year list (it may be next year's).
   const [decodedYear, setDecodedYear] = useState<{ year: number } | null>(null);
@@ -119,7 +164,22 @@ function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
   years.sort((a, b) => b - a);
   const models = makes.data?.makes.find((m) => m.make.toLowerCase() === make.trim().toLowerCase())?.models ?? [];
 
-  const addFiles = (files: File[]) => {
+  /** Adds chosen photos, leaving out (and naming) those the server would refuse. */
+  const addFiles = (chosen: File[]) => {
+    const refused = new Map<string, File[]>();
+    const refuse = (file: File, reason: string) => refused.set(reason, [...(refused.get(reason) ?? []), file]);
+    const files: File[] = [];
+    const newCount = images.filter((img) => img.kind === 'new').length;
+    for (const file of chosen) {
+      const problem = photoProblem(file);
+      if (problem) refuse(file, problem);
+      else if (images.length + files.length >= MAX_IMAGES_PER_VEHICLE)
+        refuse(file, `A vehicle has at most ${MAX_IMAGES_PER_VEHICLE} photos`);
+      else if (newCount + files.length >= MAX_IMAGES_PER_REQUEST)
+        refuse(file, `At most ${MAX_IMAGES_PER_REQUEST} new photos per save`);
+      else files.push(file);
+    }
+    for (const [reason, list] of refused) toast.error(`Not added (${names(list)}): ${reason}`);
     const added: FormImage[] = files.map((file) => {
       const previewUrl = URL.createObjectURL(file);
       previews.current.add(previewUrl);
@@ -128,23 +188,12 @@ function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
     setImages((current) => [...current, ...added]);
   };
 
-  const removeImage = async (index: number) => {
+  const removeImage = (index: number) => {
     const img = images[index];
     if (!img) return;
-    if (img.kind === 'existing' && vehicle) {
-      setBusyImage(img.key);
-      try {
-        await deleteVehicleImage(vehicle.id, img.id);
-        toast.success('Image deleted successfully');
-        void queryClient.invalidateQueries({ queryKey: ADMIN_VEHICLES_KEY });
-      } catch (err) {
-        console.error('Image delete failed', err);
-        toast.error('Failed to delete image from server');
-        return;
-      } finally {
-        setBusyImage(null);
-      }
-    } else if (img.kind === 'new') {
+    if (img.kind === 'existing') {
+      setRemovedIds((ids) => [...ids, img.id]);
+    } else {
       URL.revokeObjectURL(img.previewUrl);
       previews.current.delete(img.previewUrl);
     }
@@ -158,32 +207,49 @@ function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
     setDefaultIndex(next.defaultIndex);
   };
 
-  /** Second and third calls of a save: new files, then order and default. Failures are only logged. */
-  const saveImages = async (saved: Vehicle) => {
+  /**
+   * The photo calls of a save, after the vehicle itself: removed photos, new files, then order and
+   * default. Returns what failed, in words with the server's reason (issue #20, in place of
+   * ADMIN-VEH-48's "only logged"); empty when everything was saved.
+   */
+  const saveImages = async (saved: Vehicle): Promise<string[]> => {
+    const problems: string[] = [];
+    let serverIds = saved.images.map((i) => i.id);
+    for (const id of removedIds) {
+      try {
+        serverIds = (await deleteVehicleImage(saved.id, id)).images.map((i) => i.id);
+      } catch (err) {
+        const n = (vehicle?.images.findIndex((i) => i.id === id) ?? -1) + 1;
+        problems.push(`photo ${n} was not deleted: ${errorMessage(err, 'the server did not answer')}`);
+      }
+    }
     const newFiles = images.flatMap((img) => (img.kind === 'new' ? [img.file] : []));
     let uploadedIds: string[] | null = [];
-    let serverIds = saved.images.map((i) => i.id);
     if (newFiles.length > 0) {
       try {
         const res = await uploadVehicleImages(saved.id, newFiles);
         serverIds = res.images.map((i) => i.id);
         uploadedIds = serverIds.slice(-newFiles.length);
       } catch (err) {
-        // ADMIN-VEH-48: an upload failure does not undo the save.
         console.error('Image upload failed', err);
         uploadedIds = null;
+        const what = newFiles.length === 1 ? 'photo was' : `${newFiles.length} photos were`;
+        problems.push(`${what} not uploaded (${names(newFiles)}): ${errorMessage(err, 'the upload failed')}`);
       }
     }
     const order = serverOrder(images, uploadedIds);
-    const wanted = order.filter((id): id is string => id !== null);
+    const wanted = order.filter((id): id is string => id !== null && serverIds.includes(id));
     try {
       if (wanted.length === serverIds.length && wanted.some((id, i) => id !== serverIds[i]))
         await reorderVehicleImages(saved.id, wanted);
-      const defaultId = order[defaultIndex] ?? wanted[0];
+      const chosen = order[defaultIndex];
+      const defaultId = chosen && serverIds.includes(chosen) ? chosen : wanted[0];
       if (defaultId) await setDefaultImage(saved.id, defaultId);
     } catch (err) {
       console.error('Saving the image order or default failed', err);
+      problems.push(`the photo order was not saved: ${errorMessage(err, 'the server did not answer')}`);
     }
+    return problems;
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -212,8 +278,14 @@ function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
         );
         return;
       }
-      await saveImages(saved);
-      toast.success(isEdit ? 'Vehicle updated successfully!' : 'Vehicle created successfully!');
+      const problems = await saveImages(saved);
+      if (problems.length === 0)
+        toast.success(isEdit ? 'Vehicle updated successfully!' : 'Vehicle created successfully!');
+      // Stays until dismissed: the vehicle was saved, its photos only in part.
+      else
+        toast.error(`${isEdit ? 'Vehicle updated' : 'Vehicle created'}, but ${problems.join('; ')}`, {
+          autoClose: false,
+        });
       await queryClient.invalidateQueries({ queryKey: ADMIN_VEHICLES_KEY });
       void queryClient.invalidateQueries({ queryKey: MAKES_MODELS_KEY });
       onClose();
@@ -226,6 +298,7 @@ function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
   const slug = slugify(title);
   return (
     <form id={formId} onSubmit={onSubmit} noValidate className="space-y-6">
+      <LeaveGuard when={(formState.isDirty || imagesDirty) && !saving} />
       {errors.form ? <Alert>{errors.form}</Alert> : null}
 
       <section className="grid gap-4 md:grid-cols-2">
@@ -398,15 +471,14 @@ function VehicleForm({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
       <VehicleImagesField
         images={images}
         defaultIndex={defaultIndex}
-        busyKey={busyImage}
         onAddFiles={addFiles}
-        onRemove={(i) => void removeImage(i)}
+        onRemove={removeImage}
         onMove={move}
         onChooseDefault={setDefaultIndex}
       />
 
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
         <Button type="submit" disabled={saving}>

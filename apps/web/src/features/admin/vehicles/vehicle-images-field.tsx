@@ -5,7 +5,6 @@ import type { FormImage } from './form-images';
 interface Props {
   images: FormImage[];
   defaultIndex: number;
-  busyKey: string | null;
   onAddFiles: (files: File[]) => void;
   onRemove: (index: number) => void;
   onMove: (index: number, delta: -1 | 1) => void;
@@ -16,16 +15,11 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 const iconBtn =
   'rounded-md bg-white/90 p-1.5 text-slate-700 shadow hover:bg-white disabled:cursor-not-allowed disabled:opacity-40';
 
-/** Photos of the vehicle form: add files, remove, reorder and choose the default (ADMIN-VEH-30, 31). */
-export function VehicleImagesField({
-  images,
-  defaultIndex,
-  busyKey,
-  onAddFiles,
-  onRemove,
-  onMove,
-  onChooseDefault,
-}: Props) {
+/**
+ * Photos of the vehicle form: add files, remove, reorder and choose the default (ADMIN-VEH-30, 31).
+ * A removal takes effect on Save. On a phone a tile's bar wraps, so Remove is never cut off (issue #20).
+ */
+export function VehicleImagesField({ images, defaultIndex, onAddFiles, onRemove, onMove, onChooseDefault }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const groupName = useId();
@@ -33,7 +27,8 @@ export function VehicleImagesField({
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-ink-900">Photos</legend>
       <p className="text-xs text-slate-500">
-        JPEG, PNG, WebP or GIF, up to 15 MB each. The starred photo is shown first on the storefront.
+        JPEG, PNG, WebP or GIF, up to 15 MB each. The starred photo is shown first on the storefront. Changes to the
+        photos are saved with the vehicle.
       </p>
       {images.length > 0 ? (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
@@ -55,7 +50,7 @@ export function VehicleImagesField({
                     New
                   </span>
                 ) : null}
-                <div className="flex items-center justify-between gap-1 bg-white px-2 py-1.5">
+                <div className="flex flex-wrap items-center justify-between gap-1 bg-white px-2 py-1.5">
                   <label className="flex cursor-pointer items-center gap-1 text-xs font-medium text-slate-700">
                     <input
                       type="radio"
@@ -73,7 +68,7 @@ export function VehicleImagesField({
                     />
                     {isDefault ? 'Default' : 'Set default'}
                   </label>
-                  <div className="flex gap-1">
+                  <div className="ml-auto flex gap-1">
                     <button
                       type="button"
                       className={iconBtn}
@@ -96,7 +91,6 @@ export function VehicleImagesField({
                       type="button"
                       className={`${iconBtn} text-red-600`}
                       onClick={() => onRemove(i)}
-                      disabled={busyKey === img.key}
                       aria-label={`Remove photo ${i + 1}`}
                     >
                       <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />

@@ -197,36 +197,86 @@ describe('VehiclesPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Vehicle' })).toBeNull());
   });
 
-  it('ADMIN-VEH-48 an upload failure is only logged: the save still succeeds and the modal closes', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('ISSUE-20 (replaces ADMIN-VEH-48) a failed photo upload says so, naming the file and the server\'s reason; no "updated successfully"', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const { calls } = setup({
-      'POST /api/vehicles/v1/images': () => jsonResponse(500, { message: 'Disk full' }),
+      'POST /api/vehicles/v1/images': () => jsonResponse(413, { message: 'Each image must be at most 15 MB' }),
     });
     const form = await openEdit();
     chooseFile(form, 'broken.jpg');
     fireEvent.click(form.getByRole('button', { name: 'Update Vehicle' }));
-    expect(await screen.findByText('Vehicle updated successfully!')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Vehicle' })).toBeNull());
+    expect(
+      await screen.findByText(
+        'Vehicle updated, but photo was not uploaded (broken.jpg): Each image must be at most 15 MB',
+      ),
+    ).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/vehicles/v1/images')).toBe(true);
-    expect(logged).toHaveBeenCalledWith('Image upload failed', expect.anything());
-    expect(screen.queryByText(/Failed to update vehicle/)).toBeNull();
-    expect(screen.queryByText(/Disk full/)).toBeNull();
+    expect(screen.queryByText('Vehicle updated successfully!')).toBeNull();
   });
 
-  it('ERR-06 a failed image delete shows "Failed to delete image from server" and keeps the image', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+  it("ISSUE-20 the form checks a photo's type and size before sending: a text file and a 16 MB file are not added", async () => {
+    const { calls } = setup();
+    const form = await openEdit();
+    const input = form.getByLabelText('Add photos') as HTMLInputElement;
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    const huge = new File([new Uint8Array(16 * 1024 * 1024)], 'huge.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [text, huge] } });
+    expect(
+      await screen.findByText('Not added (notes.txt): Only JPEG, PNG, WebP or GIF images are accepted'),
+    ).toBeTruthy();
+    expect(screen.getByText('Not added (huge.jpg): Each image must be at most 15 MB')).toBeTruthy();
+    expect(form.getAllByTestId('form-image')).toHaveLength(1);
+    expect(calls.some((c) => c.path === '/api/vehicles/v1/images')).toBe(false);
+  });
+
+  it('ISSUE-20 removing a photo takes effect on Save: Cancel (after asking) undoes it, Update deletes it', async () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
     const { calls } = setup({
+      'DELETE /api/vehicles/v1/images/img1': () => imagesAnswer([]),
+    });
+    let form = await openEdit();
+    fireEvent.click(form.getByRole('button', { name: 'Remove photo 1' }));
+    expect(form.queryAllByTestId('form-image')).toHaveLength(0);
+    fireEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenCalledWith('You have unsaved changes. Leave without saving them?');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Vehicle' })).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    form = await openEdit();
+    expect(form.getAllByTestId('form-image')).toHaveLength(1);
+    fireEvent.click(form.getByRole('button', { name: 'Remove photo 1' }));
+    fireEvent.click(form.getByRole('button', { name: 'Update Vehicle' }));
+    expect(await screen.findByText('Vehicle updated successfully!')).toBeTruthy();
+    const paths = calls.map((c) => `${c.method} ${c.path}`);
+    expect(paths.indexOf('DELETE /api/vehicles/v1/images/img1')).toBeGreaterThan(paths.indexOf('PUT /api/vehicles/v1'));
+  });
+
+  it('ISSUE-20 (replaces ERR-06) a photo delete that fails on Save says which photo and why', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    setup({
       'DELETE /api/vehicles/v1/images/img1': () => jsonResponse(500, { message: 'Storage unavailable' }),
     });
     const form = await openEdit();
-    expect(form.getAllByTestId('form-image')).toHaveLength(1);
     fireEvent.click(form.getByRole('button', { name: 'Remove photo 1' }));
-    expect(await screen.findByText('Failed to delete image from server')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/vehicles/v1/images/img1')).toBe(true);
-    expect(form.getAllByTestId('form-image')).toHaveLength(1);
-    expect(form.getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(existing.url);
-    await waitFor(() =>
-      expect((form.getByRole('button', { name: 'Remove photo 1' }) as HTMLButtonElement).disabled).toBe(false),
-    );
+    fireEvent.click(form.getByRole('button', { name: 'Update Vehicle' }));
+    expect(await screen.findByText('Vehicle updated, but photo 1 was not deleted: Storage unavailable')).toBeTruthy();
+    expect(screen.queryByText('Vehicle updated successfully!')).toBeNull();
+  });
+
+  it('ISSUE-20 closing the form with unsaved changes asks first; answering no keeps it open; an untouched form closes at once', async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    setup();
+    let form = await openEdit();
+    fireEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Vehicle' })).toBeNull());
+    expect(confirm).not.toHaveBeenCalled();
+    form = await openEdit();
+    fireEvent.click(form.getByRole('button', { name: 'Remove photo 1' }));
+    fireEvent.click(form.getByRole('button', { name: 'Close' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Edit Vehicle' })).toBeTruthy();
+    expect(form.queryAllByTestId('form-image')).toHaveLength(0);
   });
 });

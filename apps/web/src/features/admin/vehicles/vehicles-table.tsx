@@ -1,3 +1,4 @@
+import { formatMoney } from '@vm/shared/money';
 import type { VehicleSummary } from '@vm/shared/vehicle';
 import { PLACEHOLDER_IMAGE, vehicleImageFile } from '@vm/shared/image-path';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -5,7 +6,7 @@ import { Badge, type BadgeTone } from '../../../components/badge';
 import { type DataColumn, DataTable, type DataTableSort } from '../components/data-table';
 import { RowActionButton, RowActions } from '../components/row-action-button';
 
-export type VehicleSortField = 'title' | 'make' | 'year';
+export type VehicleSortField = 'title' | 'make' | 'year' | 'price';
 
 const STATUS_TONES: Record<string, BadgeTone> = {
   Available: 'green',
@@ -31,15 +32,17 @@ interface Props {
 
 /**
  * ADMIN-VEH-01..05: Title (photo, slug, status), Make & Model, Year, VIN, Actions; ADMIN-VEH-17, 18:
- * the empty line. The columns stay at every width; on a phone the table scrolls sideways in its card.
+ * the empty line. Below md each vehicle is a card (issue #20: a 901 px table in a 341 px box hid
+ * Edit and Delete): photo and title across, then make and model, year and VIN, with the actions in reach.
  */
 export function VehiclesTable({ vehicles, sort, loading, filtered, onEdit, onDelete }: Props) {
   const columns: DataColumn<VehicleSummary, VehicleSortField>[] = [
     {
       header: 'Title',
       sortKey: 'title',
+      cellClassName: 'w-full md:w-auto',
       cell: (v) => (
-        <div className="flex min-w-56 items-center gap-3">
+        <div className="flex items-center gap-3 md:min-w-56">
           <img
             src={thumbnailOf(v)}
             alt=""
@@ -47,7 +50,7 @@ export function VehiclesTable({ vehicles, sort, loading, filtered, onEdit, onDel
             loading="lazy"
           />
           <div className="min-w-0">
-            <p className="font-medium text-ink-900">{v.title}</p>
+            <p className="font-medium break-words text-ink-900">{v.title}</p>
             <p className="truncate text-xs text-slate-500">{v.slug}</p>
             <div className="mt-1 flex flex-wrap gap-1">
               <Badge tone={STATUS_TONES[v.status] ?? 'gray'}>{v.status}</Badge>
@@ -60,18 +63,26 @@ export function VehiclesTable({ vehicles, sort, loading, filtered, onEdit, onDel
     {
       header: 'Make & Model',
       sortKey: 'make',
-      cellClassName: 'whitespace-nowrap text-slate-700',
+      cellClassName: 'text-sm text-slate-700 md:whitespace-nowrap',
       cell: (v) => (
         <>
           <span className="font-medium">{v.make}</span> {v.model}
         </>
       ),
     },
-    { header: 'Year', sortKey: 'year', cellClassName: 'text-slate-700', cell: (v) => v.year },
-    { header: 'VIN', cellClassName: 'font-mono text-xs text-slate-600', cell: (v) => v.vin },
+    { header: 'Year', sortKey: 'year', cellClassName: 'text-sm text-slate-700', cell: (v) => v.year },
+    {
+      // Issue #20: staff could not see a vehicle's asking price without opening it.
+      header: 'Price',
+      sortKey: 'price',
+      cellClassName: 'text-sm whitespace-nowrap text-slate-700',
+      cell: (v) => (v.price > 0 ? formatMoney(v.price) : 'Price on request'),
+    },
+    { header: 'VIN', cellClassName: 'font-mono text-xs break-all text-slate-600', cell: (v) => v.vin },
     {
       header: 'Actions',
       alignEnd: true,
+      cellClassName: 'ml-auto md:ml-0',
       cell: (v) => (
         <RowActions>
           <RowActionButton icon={Pencil} word="Edit" tone="brand" label={`Edit ${v.title}`} onClick={() => onEdit(v)} />
@@ -92,6 +103,8 @@ export function VehiclesTable({ vehicles, sort, loading, filtered, onEdit, onDel
       label="Vehicles"
       columns={columns}
       rows={vehicles}
+      cards={{ below: 'md', rowClassName: 'flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3' }}
+      rowTestId="vehicle-row"
       sort={sort}
       emptyText={filtered ? 'No vehicles found matching your filters. Try different criteria.' : 'No vehicles found'}
       loadingText={loading ? 'Loading vehicles...' : undefined}
