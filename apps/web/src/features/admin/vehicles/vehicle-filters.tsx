@@ -1,4 +1,5 @@
 import { BODY_TYPES, CATEGORIES, VEHICLE_STATUSES } from '@vm/shared/constants';
+import { MSG } from '@vm/shared/messages';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { SelectField, TextField } from '../../../components/form-field';
@@ -34,17 +35,34 @@ interface Props {
   onReset: () => void;
 }
 
-/** The collapsible Filters panel (ADMIN-VEH-10..14): edits a draft, Apply Filters sends it. */
+/**
+ * A minimum year above the maximum, which the API refuses with the same message (issue #20), as
+ * the offers screen explains a max amount below the min.
+ */
+function yearRangeError(draft: VehicleFilterValues): string | undefined {
+  const [min, max] = [draft.minYear.trim(), draft.maxYear.trim()];
+  return min !== '' && max !== '' && Number(min) > Number(max) ? MSG.maxYearBelowMinYear : undefined;
+}
+
+/**
+ * The collapsible Filters panel (ADMIN-VEH-10..14): edits a draft, Apply Filters sends it, unless
+ * its years are the wrong way round: then Max year says why and nothing is sent.
+ */
 export function VehicleFilters({ applied, makes, onApply, onReset }: Props) {
   const [draft, setDraft] = useState<VehicleFilterValues>(applied);
+  const [touched, setTouched] = useState(false);
   const set = (key: keyof VehicleFilterValues) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const rangeError = yearRangeError(draft);
   return (
     <form
+      aria-label="Vehicle filters"
+      noValidate
       className="grid gap-4 border-b border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-4"
       onSubmit={(e) => {
         e.preventDefault();
-        onApply(draft);
+        setTouched(true);
+        if (!rangeError) onApply(draft);
       }}
     >
       <SelectField label="Make" value={draft.make} onChange={set('make')}>
@@ -59,7 +77,14 @@ export function VehicleFilters({ applied, makes, onApply, onReset }: Props) {
       <TextField label="Year" type="number" inputMode="numeric" value={draft.year} onChange={set('year')} />
       <div className="grid grid-cols-2 gap-2">
         <TextField label="Min year" type="number" inputMode="numeric" value={draft.minYear} onChange={set('minYear')} />
-        <TextField label="Max year" type="number" inputMode="numeric" value={draft.maxYear} onChange={set('maxYear')} />
+        <TextField
+          label="Max year"
+          type="number"
+          inputMode="numeric"
+          value={draft.maxYear}
+          error={touched ? rangeError : undefined}
+          onChange={set('maxYear')}
+        />
       </div>
       <SelectField label="Body type" value={draft.bodyType} onChange={set('bodyType')}>
         <option value="">All body types</option>
@@ -90,6 +115,7 @@ export function VehicleFilters({ applied, makes, onApply, onReset }: Props) {
           variant="secondary"
           onClick={() => {
             setDraft(NO_FILTERS);
+            setTouched(false);
             onReset();
           }}
         >
