@@ -12,6 +12,7 @@ import {
   Mail,
   UserPlus,
 } from 'lucide-react';
+import { Badge } from '../../../components/badge';
 
 const ICONS: Record<ActivityType, { icon: LucideIcon; tone: string }> = {
   user_registration: { icon: UserPlus, tone: 'bg-sky-100 text-sky-700' },
@@ -23,7 +24,10 @@ const ICONS: Record<ActivityType, { icon: LucideIcon; tone: string }> = {
   vehicle_sold: { icon: BadgeDollarSign, tone: 'bg-green-100 text-green-700' },
 };
 
-/** Recent Activity: real events, or the single fallback entry when there are none (docs/product-rules.md#dashboard). */
+/**
+ * Recent Activity: real events, or the single fallback entry when there are none (docs/product-rules.md#dashboard).
+ * An event whose vehicle has since been deleted says so (issue #20): the name it gives is gone.
+ */
 export function ActivityList({ activities, loadedAt }: { activities: Activity[]; loadedAt: Date }) {
   if (activities.length === 0) {
     return (
@@ -54,6 +58,11 @@ export function ActivityList({ activities, loadedAt }: { activities: Activity[];
             </span>
             <div className="min-w-0">
               <p className="text-sm font-medium break-words text-slate-800">{a.message}</p>
+              {a.vehicleDeleted ? (
+                <p className="my-1">
+                  <Badge tone="gray">Vehicle deleted</Badge>
+                </p>
+              ) : null}
               <p className="text-xs text-slate-500">
                 <time dateTime={a.createdAt} title={new Date(a.createdAt).toLocaleString()}>
                   {relativeTime(a.createdAt)}
