@@ -2,6 +2,7 @@ import type { ContactPriority, ContactStatus } from '@vm/shared/constants';
 import { telHref } from '@vm/shared/contact-links';
 import type { Contact } from '@vm/shared/contact';
 import { formatDateTime } from '@vm/shared/format-date';
+import { ExternalLink } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { DetailRow } from '../users/user-details-modal';
@@ -15,7 +16,28 @@ interface Props {
   onClose: () => void;
 }
 
-/** "Contact Details" (ADMIN-CON-18..20): the inquiry, status and priority selectors, Close. */
+/**
+ * The vehicle an inquiry was sent from ("Contact our specialists", issue #20): a link to its page
+ * in a new tab, or "Vehicle deleted" once it is gone.
+ */
+function InquiryVehicle({ vehicle }: { vehicle: NonNullable<Contact['vehicle']> }) {
+  // Its title goes with it; the subject still names it.
+  if (vehicle.deleted) return <span className="text-slate-500">Vehicle deleted</span>;
+  return (
+    <a
+      href={`/vehicles/${encodeURIComponent(vehicle.id)}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+    >
+      {vehicle.title ?? vehicle.id}
+      <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** "Contact Details" (ADMIN-CON-18..20): the inquiry, its vehicle if any, status and priority selectors, Close. */
 export function ContactDetailsModal({ contact, saving, onStatus, onPriority, onClose }: Props) {
   return (
     <Modal
@@ -45,6 +67,11 @@ export function ContactDetailsModal({ contact, saving, onStatus, onPriority, onC
             </DetailRow>
             <DetailRow label="Date submitted">{formatDateTime(contact.createdAt)}</DetailRow>
             <DetailRow label="Subject">{contact.subject}</DetailRow>
+            {contact.vehicle ? (
+              <DetailRow label="Vehicle">
+                <InquiryVehicle vehicle={contact.vehicle} />
+              </DetailRow>
+            ) : null}
           </dl>
           <section aria-label="Message">
             <h3 className="mb-1 text-sm font-semibold text-slate-700">Message</h3>

@@ -171,6 +171,43 @@ describe('ContactsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Contact Details' })).toBeNull());
   });
 
+  it('ISSUE-20 the details modal links the vehicle an inquiry was sent from, and marks one since deleted', async () => {
+    setup({
+      'GET /api/contact/admin/all': () =>
+        page([
+          contact('c1', { vehicle: { id: 'v1', slug: '1972-datsun-240z', title: '1972 Datsun 240Z', deleted: false } }),
+          contact('c2', {
+            fullName: 'Dev Gone',
+            email: 'dev@example.com',
+            vehicle: { id: 'v9', slug: null, title: null, deleted: true },
+          }),
+          contact('c3', { fullName: 'Pat Plain', email: 'pat@example.com' }),
+        ]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'View inquiry from Carla Contact' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Contact Details' }));
+    const link = dialog.getByRole('link', { name: /1972 Datsun 240Z/ });
+    expect(link.getAttribute('href')).toBe('/vehicles/v1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    const closeDialog = async () => {
+      const closes = screen.getAllByRole('button', { name: 'Close' });
+      fireEvent.click(closes[closes.length - 1] as HTMLElement);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Contact Details' })).toBeNull());
+    };
+    await closeDialog();
+
+    fireEvent.click(screen.getByRole('button', { name: 'View inquiry from Dev Gone' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Contact Details' }));
+    expect(dialog.getByText('Vehicle')).toBeTruthy();
+    expect(dialog.getByText('Vehicle deleted')).toBeTruthy();
+    expect(dialog.queryByRole('link', { name: /Vehicle/ })).toBeNull();
+    await closeDialog();
+
+    fireEvent.click(screen.getByRole('button', { name: 'View inquiry from Pat Plain' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Contact Details' }));
+    expect(dialog.queryByText('Vehicle')).toBeNull();
+  });
+
   it('ADMIN-CON-21 ERR-22 delete asks for confirmation, deletes, and reports a failure', async () => {
     let failing = false;
     const { calls } = setup({
