@@ -14,6 +14,7 @@ const ALL = [
   'search',
   'search-soak',
   'sitemap',
+  'pages',
   'lighthouse',
   'load',
   'crash',

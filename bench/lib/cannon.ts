@@ -18,6 +18,8 @@ export interface CannonOptions {
   seconds: number;
   /** A fresh path (with its query string) for every request, instead of the same URL each time. */
   nextPath?: () => string;
+  /** Headers sent with every request (a browser's Accept-Encoding, say). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -47,6 +49,7 @@ export function cannon(options: CannonOptions): Promise<CannonRun> {
         duration: options.seconds,
         pipelining: 1,
         timeout: 10,
+        ...(options.headers ? { headers: options.headers } : {}),
         ...(requests ? { requests } : {}),
       },
       (err, result) => {

@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { ADDRESS_TOO_LONG, clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
+import { sendPrecompressed } from './plugins/precompressed.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
 import { pageRenderer } from './features/storefront-pages/page-html.ts';
@@ -148,11 +149,11 @@ export async function buildApp({ config, database, logger, catalogueLookups }: A
         if (url.startsWith('/api') || url.startsWith('/uploads/') || path.extname(url) !== '')
           return reply.callNotFound();
         const page = await renderPage(app, request.url, request.ip);
-        return reply
-          .code(page.status)
-          .header('Cache-Control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(page.html);
+        reply.code(page.status).header('Cache-Control', 'no-cache');
+        // A kept page is compressed once (storefront-pages/kept-pages.ts); a 404 page, made on each
+        // request, is compressed as it is sent (docs/decisions/120-pages-at-any-size.md).
+        if (page.status === 200) return sendPrecompressed(request, reply, page.body);
+        return reply.type('text/html; charset=utf-8').send(page.html);
       },
     });
   }

@@ -38,10 +38,13 @@ export function negotiateEncoding(request: Pick<FastifyRequest, 'headers'>): Enc
 }
 
 /**
- * @fastify/compress's options: every route's answer (JSON, pages, docs) compressed as it is
- * sent, brotli at the plugin's recommended quality 4 (text mode). The plugin pipes each answer
- * through a new compressor stream, which none of its options avoid: decision 107 measured about
- * 0.3 ms more server CPU per compressed vehicle answer than one brotliCompressSync call.
+ * @fastify/compress's options: every answer made per request (JSON, 404 pages, docs) compressed
+ * as it is sent, brotli quality 1 (text mode). An answer made per request pays its compression
+ * every time: on 16 KB of vehicle JSON quality 1 took 0.19 ms and 4 took 0.92 ms, for 13% more
+ * bytes (docs/decisions/120-pages-at-any-size.md); answers sent many times are kept and
+ * compressed once at a better level (precompressed.ts). The plugin pipes each answer through a
+ * new compressor stream, which none of its options avoid: decision 107 measured about 0.3 ms
+ * more server CPU per compressed vehicle answer than one brotliCompressSync call.
  */
 export const COMPRESS_OPTIONS: FastifyCompressOptions = {
   global: true,
@@ -50,7 +53,7 @@ export const COMPRESS_OPTIONS: FastifyCompressOptions = {
   brotliOptions: {
     params: {
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_QUALITY]: 1,
     },
   },
 };

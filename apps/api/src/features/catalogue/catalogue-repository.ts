@@ -2,13 +2,11 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
-import { SUMMARY_COLUMNS, type SummaryRow } from '../vehicles/vehicle-mapper.ts';
 import { IS_PUBLIC, SNAPSHOT_COLUMNS } from './search-filters.ts';
 
 /*
  * Every SQL statement of the catalogue module: the catalogue version, the rows of a snapshot,
- * the full-text matches of a set of words, makes and models, and the slices the similar-vehicles
- * list is chosen from. The module keeps what these return per catalogue version (catalogue.ts).
+ * the full-text matches of a set of words, makes and models, and a slug's id. The module keeps what these return per catalogue version (catalogue.ts).
  */
 
 const catalogueVersionQuery = reusableQuery((db: Kysely<DB>) =>
@@ -134,25 +132,8 @@ export async function readPublicModels(db: Kysely<DB>, make: string): Promise<st
   return rows.map((r) => r.model);
 }
 
-/** What a slice of candidates for the similar-vehicles list leaves out, and how it is taken. */
-export interface SimilarSlice {
-  exclude?: string | undefined;
-  taken: ReadonlySet<string>;
-  limit: number;
-  make?: string;
-  /** Rows from a bound of a column, nearest first; the newest when absent. */
-  from?: { column: 'price_cents' | 'year'; bound: number; side: 'at or above' | 'below' };
-}
-
-/** One bounded slice of public vehicles read through an index: the catalogue size does not matter. */
-export async function readSimilarSlice(db: Kysely<DB>, slice: SimilarSlice): Promise<SummaryRow[]> {
-  let q = db.selectFrom('vehicles').select(SUMMARY_COLUMNS).where(IS_PUBLIC);
-  if (slice.exclude) q = q.where('id', '!=', slice.exclude).where('slug', '!=', slice.exclude);
-  if (slice.taken.size > 0) q = q.where('id', 'not in', [...slice.taken]);
-  if (slice.make !== undefined) q = q.where('make', '=', slice.make);
-  const { from } = slice;
-  if (!from) return q.orderBy('created_at', 'desc').limit(slice.limit).execute();
-  return from.side === 'below'
-    ? q.where(from.column, '<', from.bound).orderBy(from.column, 'desc').limit(slice.limit).execute()
-    : q.where(from.column, '>=', from.bound).orderBy(from.column, 'asc').limit(slice.limit).execute();
+/** The id of the public vehicle with this slug (the similar list's `exclude` may be a slug). */
+export async function readIdOfSlug(db: Kysely<DB>, slug: string): Promise<string | undefined> {
+  const row = await db.selectFrom('vehicles').select('id').where('slug', '=', slug).where(IS_PUBLIC).executeTakeFirst();
+  return row?.id;
 }

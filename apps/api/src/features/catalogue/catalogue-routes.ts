@@ -98,7 +98,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
         response: { 200: vehicleListSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const vehicles = await catalogue.similar({
         make: q.make,
@@ -108,7 +108,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
         exclude: q.exclude,
         limit: q.limit,
       });
-      return { vehicles };
+      return sendPrecompressed(request, reply, vehicles);
     },
   );
 }

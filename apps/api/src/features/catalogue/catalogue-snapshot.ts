@@ -12,6 +12,7 @@ import {
   SORT_KEYS,
   type SortOrder,
 } from './search-filters.ts';
+import type { SimilarSource } from './similar-vehicles.ts';
 
 /**
  * How the full-text side names a vehicle: its rowid on SQLite (the full-text tables' key), its
@@ -45,6 +46,8 @@ export interface WordMatches {
  */
 const WORD_MATCHES_KEPT = 2_000_000;
 const WORD_SETS_KEPT = 20_000;
+
+const NO_SLOTS = new Int32Array(0);
 
 /** Code of a string no vehicle carries: a filter on it matches nothing. */
 const ABSENT = -1;
@@ -178,6 +181,29 @@ export class CatalogueSnapshot {
 
   idOf(slot: number): string {
     return this.ids[slot] as string;
+  }
+
+  /**
+   * What the similar-vehicles rule reads (similar-vehicles.ts): prices and years by slot, each
+   * make's slots newest first (its group), models as codes, and the slots by price (the
+   * price_asc order, made once per snapshot).
+   */
+  similarSource(): SimilarSource {
+    const models = this.valueCodes.model;
+    return {
+      size: this.size,
+      price: this.column(FILTER_COLUMNS.price.column),
+      year: this.column(FILTER_COLUMNS.year.column),
+      slotsOfMake: (make) => this.groups.get(this.lookup(make))?.slots ?? NO_SLOTS,
+      modelTest: (model) => {
+        const code = this.lookup(model);
+        return (slot) => models[slot] === code;
+      },
+      byPrice: () => {
+        const order = this.order('price_asc');
+        return { slots: order.slots ?? NO_SLOTS, prices: order.ranges.price };
+      },
+    };
   }
 
   /**

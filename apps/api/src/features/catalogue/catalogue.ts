@@ -5,19 +5,17 @@ import {
   makesResponseSchema,
   modelsResponseSchema,
   type VehicleSearchQuery,
-  type VehicleSummary,
   vehicleListSchema,
   vehicleSearchResponseSchema,
 } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { PrecompressedBody } from '../../plugins/precompressed.ts';
-import type { SummaryRow } from '../vehicles/vehicle-mapper.ts';
-import { toSummaries } from '../vehicles/vehicle-repository.ts';
 import type { CacheLookups } from './cache-lookups.ts';
-import { readCatalogueVersion, readPublicMakes, readPublicModels, readSimilarSlice } from './catalogue-repository.ts';
+import { readCatalogueVersion, readIdOfSlug, readPublicMakes, readPublicModels } from './catalogue-repository.ts';
 import { CatalogueSnapshots } from './catalogue-snapshots.ts';
 import { NO_FILTERS, type SearchFilters, type SearchOrder, toSearchFilters } from './search-filters.ts';
+import { similarSlots } from './similar-vehicles.ts';
 import { snapshotWordMatches, textSearchPage } from './text-search.ts';
 import { cardListJson, VehicleCards } from './vehicle-cards.ts';
 import { VersionedCache } from './versioned-cache.ts';
@@ -161,49 +159,42 @@ export class Catalogue {
   }
 
   /**
-   * Vehicles like the given one (DETAIL-29): the same make first (the same model before other
-   * models), then other makes closest in price, else in year, else the newest. Never the
-   * excluded vehicle. Each step reads a bounded slice through an index, so the catalogue size
-   * does not matter.
+   * Vehicles like the given one (DETAIL-29), as the JSON of a vehicle list: the rule is in
+   * similar-vehicles.ts, read from the snapshot, so neither the catalogue's size nor a make's
+   * size matters (docs/decisions/120-pages-at-any-size.md). Kept per catalogue version like a
+   * search: a vehicle page asks the same list every time it is shown.
    */
-  async similar(target: SimilarTo): Promise<VehicleSummary[]> {
-    const chosen: SummaryRow[] = [];
-    const taken = new Set<string>();
-    const take = (rows: SummaryRow[]) => {
-      for (const r of rows) {
-        if (chosen.length >= target.limit || taken.has(r.id)) continue;
-        chosen.push(r);
-        taken.add(r.id);
-      }
-    };
-    const slice = { exclude: target.exclude, taken };
-    if (target.make) {
-      const sameMake = await readSimilarSlice(this.db, { ...slice, make: target.make, limit: SAME_MAKE_SLICE });
-      const sameModel = sameMake.filter((r) => target.model && r.model === target.model);
-      const otherModels = sameMake.filter((r) => !(target.model && r.model === target.model));
-      take([...sameModel.sort(byCloseness(target)), ...otherModels.sort(byCloseness(target))]);
-    }
-    if (chosen.length < target.limit) {
-      const limit = target.limit - chosen.length;
-      // The nearest prices (else years) on either side, each read in order from its index.
-      const near =
-        target.priceCents !== undefined
-          ? { column: 'price_cents' as const, bound: target.priceCents }
-          : target.year !== undefined
-            ? { column: 'year' as const, bound: target.year }
-            : undefined;
-      const others = near
-        ? (
-            await Promise.all(
-              (['at or above', 'below'] as const).map((side) =>
-                readSimilarSlice(this.db, { ...slice, limit, from: { ...near, side } }),
-              ),
-            )
-          ).flat()
-        : await readSimilarSlice(this.db, { ...slice, limit });
-      take(others.sort(byCloseness(target)));
-    }
-    return toSummaries(this.db, chosen);
+  async similar(target: SimilarTo): Promise<PrecompressedBody> {
+    const version = await readCatalogueVersion(this.db);
+    const { make, model, year, priceCents, exclude, limit } = target;
+    return this.keep(
+      version,
+      `similar ${JSON.stringify([make, model, year, priceCents, exclude, limit])}`,
+      async () => {
+        const snapshot = await this.snapshots.at(version);
+        // `exclude` is an id or a slug; the snapshot knows ids.
+        let excludeSlot = exclude === undefined ? undefined : snapshot.slotOf(exclude);
+        if (exclude !== undefined && excludeSlot === undefined) {
+          const id = await readIdOfSlug(this.db, exclude);
+          excludeSlot = id === undefined ? undefined : snapshot.slotOf(id);
+        }
+        const slots = similarSlots(snapshot.similarSource(), { make, model, year, priceCents, excludeSlot, limit });
+        const vehicles = await this.cards.jsonOf(
+          this.db,
+          version,
+          slots.map((slot) => snapshot.idOf(slot)),
+        );
+        return cardListJson(vehicles, {}, listRest);
+      },
+    );
+  }
+
+  /**
+   * The catalogue version every list and card is valid for (one one-row read): the page
+   * renderer keeps rendered pages under it (storefront-pages/kept-pages.ts).
+   */
+  version(): Promise<number> {
+    return readCatalogueVersion(this.db);
   }
 
   /** One page of ids matching the filters: from the snapshot, or from the kept matches of the words. */
@@ -241,20 +232,7 @@ export function searchKey(q: VehicleSearchQuery): string {
   return `${q.sort ?? 'relevance'} ${q.page} ${q.limit} ${JSON.stringify(toSearchFilters(q))}`;
 }
 
-/** How many of the same make the similar list chooses among. */
-const SAME_MAKE_SLICE = 200;
-
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
-
-const distance = (a: number, b: number | undefined) => (b === undefined ? 0 : Math.abs(a - b));
-
-/** Closest first: price matters most, then year; newer listings break ties. */
-function byCloseness(target: SimilarTo) {
-  return (a: SummaryRow, b: SummaryRow) =>
-    distance(a.price_cents, target.priceCents) - distance(b.price_cents, target.priceCents) ||
-    distance(a.year, target.year) - distance(b.year, target.year) ||
-    b.created_at.localeCompare(a.created_at);
-}
 
 function shuffle<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {

@@ -31,6 +31,11 @@ export interface PagePlan {
   mainImage: (answers: ReadonlyMap<string, unknown>) => { image: ImageRef; sizes: string } | undefined;
   /** The vehicle of a vehicle page, from the answers (for the page's head, page-head.ts). */
   vehicle: (answers: ReadonlyMap<string, unknown>) => Vehicle | undefined;
+  /**
+   * A vehicle page's vehicle (id or slug): its counts and details change without a new catalogue
+   * version, so a kept page is checked against it on every request (page-html.ts).
+   */
+  vehicleKey?: string;
 }
 
 interface ImageRef {
@@ -71,7 +76,8 @@ export function planPage(pathname: string, search: URLSearchParams): PagePlan | 
   }
   const detail = /^\/vehicles\/([^/]+)$/.exec(path);
   if (detail?.[1]) {
-    const vehicleCall = vehicleGet(decodeURIComponentSafe(detail[1]));
+    const vehicleKey = decodeURIComponentSafe(detail[1]);
+    const vehicleCall = vehicleGet(vehicleKey);
     const vehicleOf = (answers: ReadonlyMap<string, unknown>) =>
       answers.get(apiGetUrl(vehicleCall)) as Vehicle | undefined;
     return {
@@ -90,6 +96,7 @@ export function planPage(pathname: string, search: URLSearchParams): PagePlan | 
         return image ? { image, sizes: GALLERY_IMAGE_SIZES } : undefined;
       },
       vehicle: vehicleOf,
+      vehicleKey,
     };
   }
   // Every other storefront page shows the header and footer, which come from the settings.

@@ -5,7 +5,9 @@ import { resolveImagePath } from '@vm/shared/image-path';
 import { apiGetUrl, BOOT_DATA_ELEMENT_ID } from '@vm/shared/storefront-requests';
 import type { Vehicle } from '@vm/shared/vehicle';
 import { isVinChecked } from '@vm/shared/vin';
+import { findVehicleStamp } from '../vehicles/vehicle-repository.ts';
 import { type LandingPage, planPage } from './landing-calls.ts';
+import { KeptPages, type KeptPage } from './kept-pages.ts';
 import { attribute, pageHead, pageHeadHtml, withoutGenericHead } from './page-head.ts';
 
 /*
@@ -22,10 +24,8 @@ import { attribute, pageHead, pageHeadHtml, withoutGenericHead } from './page-he
 export const LANDING_CHUNKS_FILE = 'landing-chunks.json';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-export interface PageHtml {
-  status: 200 | 404;
-  html: string;
-}
+/** A page's status and HTML, with the HTML's bytes compressed once per encoding (kept-pages.ts). */
+export type PageHtml = KeptPage;
 
 /**
  * `remoteAddress` is the visitor's: the page's API calls then count against the visitor's rate
@@ -64,10 +64,19 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
       }),
       app.config.publicUrl,
     );
+  const pages = new KeptPages();
   return async (app, url, remoteAddress) => {
     const parsed = new URL(url, 'http://localhost');
     const plan = planPage(parsed.pathname, parsed.searchParams);
-    if (!plan) return { status: 200, html: withHead(template, await headOf(app, parsed.pathname)) };
+    // A page is kept under what it was made from (kept-pages.ts, docs/decisions/120-pages-at-any-size.md):
+    // the catalogue version and the public settings, checked on every request.
+    const key = `${parsed.pathname}${parsed.search}`;
+    const made = `${await app.catalogue.version()} ${JSON.stringify(await app.publicSettings.get())}`;
+    if (!plan)
+      return pages.get(key, made, async () => ({
+        status: 200 as const,
+        html: withHead(template, await headOf(app, parsed.pathname)),
+      }));
     const answers = new Map<string, unknown>();
     const payloads = new Map<string, string>();
     let missing = false;
@@ -87,16 +96,24 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
         answers.set(key, res.json());
       });
     };
-    await answer(plan.calls);
-    await answer(plan.followUps(answers));
-    const head = [
-      ...(await headOf(app, parsed.pathname, plan.vehicle(answers))),
-      ...modulePreloads(chunks, plan.page),
-      imagePreload(plan.mainImage(answers)),
-    ].filter((tag) => tag !== '');
-    const html = withHead(template, head).replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${bootDataBlock(payloads)}`);
-    // A vehicle that does not exist: the page says so, and crawlers get a real 404.
-    return { status: plan.page === 'detail' && missing ? 404 : 200, html };
+    const render = async () => {
+      await answer(plan.calls);
+      await answer(plan.followUps(answers));
+      const head = [
+        ...(await headOf(app, parsed.pathname, plan.vehicle(answers))),
+        ...modulePreloads(chunks, plan.page),
+        imagePreload(plan.mainImage(answers)),
+      ].filter((tag) => tag !== '');
+      const html = withHead(template, head).replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${bootDataBlock(payloads)}`);
+      // A vehicle that does not exist: the page says so, and crawlers get a real 404.
+      return { status: plan.page === 'detail' && missing ? (404 as const) : (200 as const), html };
+    };
+    if (plan.vehicleKey === undefined) return pages.get(key, made, render);
+    // A vehicle page shows the whole vehicle, whose counts and details change without a new
+    // catalogue version: its stamp (status, update time, counts) is read on every request and
+    // is part of what the page was made from.
+    const stamp = await findVehicleStamp(app.db, plan.vehicleKey);
+    return pages.get(key, `${made} ${JSON.stringify(stamp ?? null)}`, render);
   };
 }
 

@@ -1,0 +1,315 @@
+/**
+ * Issue #18: the public pages at 10,000 and 100,000 vehicles.
+ *
+ * For each size, fills a SQLite catalogue with the product's own generator (bench/catalogue.ts),
+ * starts the real server with the web build (apps/web/dist: `npm run build` first) and loads it
+ * with autocannon, 10 connections, a browser's Accept-Encoding (`gzip, deflate, br, zstd`):
+ * - GET /api/ping, the ceiling, measured in the same run as the rest;
+ * - home `/`, results `/vehicles`, keyword results `/vehicles?query=porsche` (HTML);
+ * - vehicle pages `/vehicles/<slug>` (HTML) and `GET /api/vehicles/<slug>`, each request a
+ *   vehicle drawn at random from 2,000 public vehicles whose pages were each shown once before;
+ *   and vehicle pages of vehicles not shown before (each request another vehicle);
+ * - computed searches, each request a search nobody sent before (a make, a price range of its
+ *   own, a year, a sort and a page), through the API and as the HTML results page.
+ * Every endpoint is measured `--runs` times, interleaved, and the medians are reported, each as
+ * a share of the ping ceiling of the same round. Writes docs/benchmarks/pages.md.
+ *
+ *   node --import tsx bench/pages.ts [--sizes 10000,100000] [--seconds 8] [--runs 2]
+ *     [--catalogues DIR]   keep the filled catalogues in DIR and reuse them on the next run
+ *     [--report NAME]      write docs/benchmarks/NAME.md (default pages)
+ */
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openSqlite } from '../apps/api/src/db/database.ts';
+import { buildSqliteCatalogue } from './catalogue.ts';
+import { cannon } from './lib/cannon.ts';
+import { MAKES } from './lib/catalogue-data.ts';
+import { cleanupNow } from './lib/cleanup.ts';
+import { machineInfo } from './lib/machine.ts';
+import { ROOT, table, verdict, writeReport } from './lib/report.ts';
+import { startServer, tempDir } from './lib/server.ts';
+import { int, pct } from './lib/stats.ts';
+
+const CONNECTIONS = 10;
+const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const VEHICLES_ROTATED = 2000;
+const SORTS = ['', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'newest'];
+
+interface Endpoint {
+  name: string;
+  /** Share of the ping ceiling and p99 it must reach (undefined: the ceiling itself). */
+  target?: { share: number; p99Ms?: number };
+  /** A fixed path, or a new one for every request. */
+  path?: string;
+  nextPath?: () => string;
+}
+
+interface Figure {
+  rps: number;
+  p99: number;
+  share: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Searches nobody sent before: the counter runs on for the whole process, across sizes and runs. */
+let searchCount = 0;
+function computedSearch(): string {
+  const n = searchCount++;
+  const make = MAKES[n % MAKES.length]?.make ?? 'Porsche';
+  const minPrice = 1000 + n;
+  const params = new URLSearchParams({
+    make,
+    minPrice: String(minPrice),
+    maxPrice: String(minPrice + 40000 + (n % 5) * 20000),
+  });
+  if (n % 3 === 0) params.set('minYear', String(1960 + (n % 40)));
+  const sort = SORTS[n % SORTS.length];
+  if (sort) params.set('sort', sort);
+  if (n % 4 === 3) params.set('page', '2');
+  return params.toString();
+}
+
+function endpoints(shown: readonly string[], fresh: readonly string[]): Endpoint[] {
+  const randomSlug = () => encodeURIComponent(shown[Math.floor(Math.random() * shown.length)] ?? '');
+  let next = 0;
+  const freshSlug = () => encodeURIComponent(fresh[next++ % fresh.length] ?? '');
+  return [
+    { name: 'GET /api/ping (ceiling)', path: '/api/ping' },
+    { name: 'Home / (HTML)', path: '/', target: { share: 0.25, p99Ms: 25 } },
+    { name: 'Results /vehicles (HTML)', path: '/vehicles', target: { share: 0.25, p99Ms: 25 } },
+    {
+      name: 'Keyword results /vehicles?query=porsche (HTML)',
+      path: '/vehicles?query=porsche',
+      target: { share: 0.25, p99Ms: 25 },
+    },
+    {
+      name: `Vehicle page /vehicles/:slug (HTML), ${int(VEHICLES_ROTATED)} vehicles each shown before`,
+      nextPath: () => `/vehicles/${randomSlug()}`,
+      target: { share: 0.25, p99Ms: 25 },
+    },
+    {
+      name: 'Vehicle page /vehicles/:slug (HTML), each request a vehicle not shown before',
+      nextPath: () => `/vehicles/${freshSlug()}`,
+      target: { share: 0.25, p99Ms: 25 },
+    },
+    {
+      name: `Vehicle API /api/vehicles/:slug, ${int(VEHICLES_ROTATED)} vehicles`,
+      nextPath: () => `/api/vehicles/${randomSlug()}`,
+      target: { share: 0.25, p99Ms: 25 },
+    },
+    {
+      name: 'Computed search, API',
+      nextPath: () => `/api/vehicles/search?${computedSearch()}`,
+      target: { share: 0.25 },
+    },
+    {
+      name: 'Computed search, results page (HTML)',
+      nextPath: () => `/vehicles?${computedSearch()}`,
+      target: { share: 0.15 },
+    },
+  ];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+async function catalogueFile(vehicles: number, keepDir: string | undefined): Promise<string> {
+  const dataDir = tempDir(`pages-${vehicles}`);
+  const file = path.join(dataDir, 'marketplace.db');
+  const kept = keepDir ? path.join(keepDir, `pages-${vehicles}.db`) : undefined;
+  if (kept && existsSync(kept)) {
+    copyFileSync(kept, file);
+    return dataDir;
+  }
+  const started = performance.now();
+  await buildSqliteCatalogue(dataDir, { vehicles, users: 10 });
+  console.log(`${int(vehicles)} vehicles: catalogue filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (kept && keepDir) {
+    mkdirSync(keepDir, { recursive: true });
+    copyFileSync(file, kept);
+  }
+  return dataDir;
+}
+
+/** Public vehicles: `shown`, spread evenly over the catalogue (old and new, every make), and the rest in a shuffled order. */
+async function publicSlugs(dataDir: string): Promise<{ shown: string[]; fresh: string[] }> {
+  const database = openSqlite(path.join(dataDir, 'marketplace.db'));
+  try {
+    const rows = await database.db
+      .selectFrom('vehicles')
+      .select('slug')
+      .where('status', '!=', 'Archived')
+      .orderBy('id')
+      .execute();
+    const step = Math.max(2, Math.floor(rows.length / VEHICLES_ROTATED));
+    const shown = rows.filter((_, i) => i % step === 0).map((r) => r.slug);
+    const fresh = rows.filter((_, i) => i % step !== 0).map((r) => r.slug);
+    for (let i = fresh.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [fresh[i], fresh[j]] = [fresh[j] as string, fresh[i] as string];
+    }
+    return { shown, fresh };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Requests every path once, `concurrency` at a time (a visitor having seen each vehicle page). */
+async function visitAll(baseUrl: string, paths: readonly string[], concurrency = 10): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < paths.length) {
+        const res = await fetch(`${baseUrl}${paths[next++]}`, { headers: BROWSER_ENCODING });
+        await res.arrayBuffer();
+      }
+    }),
+  );
+}
+
+async function measureSize(vehicles: number, options: { seconds: number; runs: number; keepDir?: string }) {
+  const dataDir = await catalogueFile(vehicles, options.keepDir);
+  const { shown, fresh } = await publicSlugs(dataDir);
+  const server = await startServer({ dataDir, env: { PUBLIC_URL: 'https://cars.example.com' } });
+  const list = endpoints(shown, fresh);
+  const runs = new Map<string, Figure[]>(list.map((e) => [e.name, []]));
+  try {
+    // A few of each, so the first figures do not carry the server's first compile of each path;
+    // then every vehicle page of the rotation once.
+    for (const e of list)
+      await visitAll(
+        server.baseUrl,
+        Array.from({ length: 20 }, () => e.path ?? e.nextPath?.() ?? '/'),
+        1,
+      );
+    const started = performance.now();
+    await visitAll(
+      server.baseUrl,
+      shown.map((slug) => `/vehicles/${encodeURIComponent(slug)}`),
+    );
+    console.log(
+      `${int(vehicles)}: ${int(shown.length)} vehicle pages shown once in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    for (let round = 0; round < options.runs; round++) {
+      let ceiling = 0;
+      for (const e of list) {
+        const run = await cannon({
+          url: e.path ? `${server.baseUrl}${e.path}` : server.baseUrl,
+          connections: CONNECTIONS,
+          seconds: options.seconds,
+          headers: BROWSER_ENCODING,
+          ...(e.nextPath ? { nextPath: e.nextPath } : {}),
+        });
+        if (!e.target) ceiling = run.requestsPerSecond;
+        const non2xx = Object.entries(run.statuses)
+          .filter(([code]) => !code.startsWith('2'))
+          .reduce((n, [, c]) => n + c, 0);
+        const figure = {
+          rps: run.requestsPerSecond,
+          p99: run.latency.p99,
+          share: ceiling ? run.requestsPerSecond / ceiling : 0,
+          errors: run.errors + run.timeouts,
+          non2xx,
+        };
+        runs.get(e.name)?.push(figure);
+        console.log(
+          `${int(vehicles)} round ${round + 1}: ${e.name}: ${int(figure.rps)} req/s, p99 ${figure.p99.toFixed(1)} ms, ${pct(figure.share)} of ping${non2xx || figure.errors ? `, ${non2xx} non-2xx, ${figure.errors} errors` : ''}`,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  return list.map((e) => {
+    const figures = runs.get(e.name) ?? [];
+    return {
+      endpoint: e,
+      rps: median(figures.map((f) => f.rps)),
+      p99: median(figures.map((f) => f.p99)),
+      share: median(figures.map((f) => f.share)),
+      rpsRange: figures.map((f) => int(f.rps)).join(', '),
+      failures: figures.reduce((n, f) => n + f.errors + f.non2xx, 0),
+    };
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: '10000,100000' },
+      seconds: { type: 'string', default: '8' },
+      runs: { type: 'string', default: '2' },
+      catalogues: { type: 'string' },
+      report: { type: 'string', default: 'pages' },
+    },
+  });
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html')))
+    throw new Error('no web build: run `npm run build` first');
+  const sizes = values.sizes.split(',').map((s) => Number.parseInt(s, 10));
+  const options = {
+    seconds: Number.parseInt(values.seconds, 10),
+    runs: Number.parseInt(values.runs, 10),
+    ...(values.catalogues ? { keepDir: path.resolve(values.catalogues) } : {}),
+  };
+  const machine = machineInfo();
+  const results = new Map<number, Awaited<ReturnType<typeof measureSize>>>();
+  for (const size of sizes) results.set(size, await measureSize(size, options));
+  const sections: string[] = [
+    `SQLite, the real server with the web build, autocannon with ${CONNECTIONS} connections and \`Accept-Encoding: ${BROWSER_ENCODING['accept-encoding']}\`, ${options.seconds} s per endpoint, ${options.runs} rounds interleaved; each figure is the median of the rounds, and the share is taken against \`GET /api/ping\` of the same round. Vehicle pages “shown before” and the vehicle API pick each request's vehicle at random among ${int(VEHICLES_ROTATED)} public vehicles spread over the catalogue, each of whose pages was requested once before the rounds; “not shown before” takes each request's vehicle from the other public vehicles in a shuffled order (a vehicle comes round again only after all of them). Computed searches: each request a search nobody sent before (a make, a price range starting at a new dollar figure, sometimes a first year, a sort, page 1 or 2).`,
+  ];
+  const smallest = Math.min(...sizes);
+  for (const size of sizes) {
+    const figures = results.get(size) ?? [];
+    const base = results.get(smallest) ?? [];
+    sections.push(
+      `## ${int(size)} vehicles\n\n${table(
+        [
+          'Endpoint',
+          'req/s (median)',
+          'req/s per round',
+          'Share of ping',
+          'p99',
+          'Target',
+          'Met',
+          ...(size !== smallest ? [`Against ${int(smallest)}`] : []),
+        ],
+        figures.map((f) => {
+          const t = f.endpoint.target;
+          const ok = t ? f.share >= t.share && (t.p99Ms === undefined || f.p99 < t.p99Ms) && f.failures === 0 : true;
+          const at = base.find((b) => b.endpoint.name === f.endpoint.name);
+          const kept = at && at.rps > 0 ? f.rps / at.rps : 0;
+          return [
+            f.endpoint.name,
+            int(f.rps),
+            f.rpsRange,
+            t ? pct(f.share) : '—',
+            `${f.p99.toFixed(1)} ms`,
+            t ? `≥ ${pct(t.share)}${t.p99Ms ? `, p99 < ${t.p99Ms} ms` : ''}` : '—',
+            t ? verdict(ok) + (f.failures ? ` (${f.failures} failed requests)` : '') : '—',
+            ...(size !== smallest ? [t ? `${pct(kept)} (${verdict(kept >= 0.9)})` : pct(kept)] : []),
+          ];
+        }),
+      )}`,
+    );
+  }
+  const file = writeReport({
+    script: values.report,
+    title: 'Public pages at 10,000 and 100,000 vehicles (issue #18)',
+    dialect: 'sqlite',
+    machine,
+    sections,
+  });
+  console.log(`Wrote ${file}`);
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(cleanupNow);
