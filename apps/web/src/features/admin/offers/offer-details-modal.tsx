@@ -106,12 +106,16 @@ export function OfferDetailsModal({ offer, initialResponse, intent, busy, error,
               <AdminOfferStatusBadge status={offer.status} />
             </DetailRow>
             <DetailRow label="Submitted">{formatDateTime(offer.createdAt)}</DetailRow>
+            {offer.amendedAt ? <DetailRow label="Amended">{formatDateTime(offer.amendedAt)}</DetailRow> : null}
           </dl>
 
           <section aria-labelledby={`${messageId}-user`}>
             <h3 id={`${messageId}-user`} className="mb-1 text-sm font-semibold text-slate-700">
               Message from User
             </h3>
+            {offer.amendedAt ? (
+              <p className="mb-1 text-xs text-slate-500">The latest, from the buyer's amendment.</p>
+            ) : null}
             {offer.message ? (
               <p className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-ink-900">{offer.message}</p>
             ) : (

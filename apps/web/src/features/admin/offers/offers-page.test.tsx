@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type OfferStatus, QUICK_ACCEPT_RESPONSE, QUICK_REJECT_RESPONSE } from '@vm/shared/constants';
+import { formatDateTime } from '@vm/shared/format-date';
 import { MSG } from '@vm/shared/messages';
 import type { Offer } from '@vm/shared/offer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -231,6 +232,35 @@ describe('OffersPage', () => {
     expect(dialog.queryByRole('button', { name: 'Accept Offer' })).toBeNull();
     expect(dialog.queryByLabelText('Your response to the buyer')).toBeNull();
     expect(dialog.queryByText(/expire/i)).toBeNull();
+  });
+
+  it('ISSUE-20 an amended offer says when in its row and in Offer Details, with the latest message', async () => {
+    const amendedAt = new Date(Date.now() - 3600 * 1000).toISOString();
+    setup({
+      'GET /api/admin/offers': () =>
+        listOf([
+          offer('o1', 'pending', { message: 'Raised it: can collect Friday', amendedAt }),
+          offer('o2', 'pending', { message: 'First and only offer' }),
+        ]),
+    });
+    const [amended, plain] = await rows();
+    expect(within(amended as HTMLElement).getByText('Amended')).toBeTruthy();
+    expect(within(amended as HTMLElement).getByText('1 hour ago')).toBeTruthy();
+    expect(within(plain as HTMLElement).queryByText(/Amended/)).toBeNull();
+
+    fireEvent.click(within(amended as HTMLElement).getByRole('button', { name: 'View offer from Olive Offer' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Offer Details' }));
+    const amendedRow = dialog.getByText('Amended', { selector: 'dt' }).parentElement as HTMLElement;
+    expect(within(amendedRow).getByText(formatDateTime(amendedAt))).toBeTruthy();
+    expect(dialog.getByText("The latest, from the buyer's amendment.")).toBeTruthy();
+    expect(dialog.getByText('Raised it: can collect Friday')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Offer Details' })).toBeNull());
+
+    fireEvent.click(within(plain as HTMLElement).getByRole('button', { name: 'View offer from Olive Offer' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Offer Details' }));
+    expect(dialog.queryByText('Amended', { selector: 'dt' })).toBeNull();
+    expect(dialog.queryByText("The latest, from the buyer's amendment.")).toBeNull();
   });
 
   it('ADMIN-OFF-30..35 ADMIN-OFF-38 ROLE-12 quick accept prefills, shows Processing..., then updates the row in place', async () => {

@@ -35,7 +35,17 @@ export function OffersTable({ offers, onUser, onView, onQuick }: Props) {
     {
       header: 'Date',
       cellClassName: 'order-5 text-right text-sm whitespace-nowrap text-slate-600 md:text-left',
-      cell: (offer) => <Timestamp iso={offer.createdAt} format={relativeTime} />,
+      cell: (offer) => (
+        <>
+          <Timestamp iso={offer.createdAt} format={relativeTime} />
+          {/* Issue #20: an amendment replaces the amount and the message, so staff see that it happened. */}
+          {offer.amendedAt ? (
+            <span className="block text-xs font-medium text-orange-700">
+              Amended <Timestamp iso={offer.amendedAt} format={relativeTime} />
+            </span>
+          ) : null}
+        </>
+      ),
     },
     {
       header: 'User',
