@@ -384,7 +384,7 @@ describe.each(DIALECTS)('page heads on %s', (dialect) => {
       expect(head.title, url).toHaveLength(1);
       expect(head.jsonLd, url).toEqual([]);
     }
-    expect(readHead((await page('/login')).body).title).toEqual([`Sign in | ${SITE}`]);
+    expect(readHead((await page('/login')).body).title).toEqual([`Log in | ${SITE}`]);
   });
 
   it('ISSUE-18-CANONICAL canonical URLs are absolute on PUBLIC_URL, by default http://localhost:PORT', async () => {

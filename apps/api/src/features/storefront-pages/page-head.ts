@@ -91,8 +91,8 @@ function privateTitleOf(path: string): string | undefined {
 const PRIVATE_TITLES: Record<string, string> = {
   '/admin': 'Admin',
   '/account': 'My account',
-  '/login': 'Sign in',
-  '/register': 'Create your account',
+  '/login': 'Log in',
+  '/register': 'Create an account',
   '/forgot-password': 'Forgot password',
   '/reset-password': 'Reset password',
   '/unsubscribe': 'Unsubscribe',
