@@ -505,7 +505,7 @@ describe('admin catalogue in a real browser', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Media', exact: true }).click();
     await page.getByLabel('Upload hero image').setInputFiles(photos[0] ?? '');
-    await toast(page, 'Failed to upload heroImage. Please try again.');
+    await toast(page, 'Failed to upload the hero image. Please try again.');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('button', { name: 'Saving...' }).waitFor();
     await toast(page, 'Failed to save settings. Please try again.');
