@@ -120,6 +120,8 @@ export async function buildApp({ config, database, logger, catalogueLookups }: A
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Answered by features/sitemap/ from the catalogue, even if a build ever ships such a file.
+      globIgnore: ['robots.txt', 'sitemap.xml', 'sitemaps/**'],
     });
     // Hashed assets never change; pages (index.html with their data) are revalidated every time.
     app.addHook('onSend', async (request, reply) => {

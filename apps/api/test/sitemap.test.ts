@@ -168,9 +168,11 @@ describe.each(DIALECTS)('sitemap and robots.txt on %s', (dialect) => {
     ]);
   });
 
-  it('ISSUE-18-SITEMAP both answer the same with a web build, beside the pages', async () => {
+  it('ISSUE-18-SITEMAP both answer the same with a web build, beside the pages, even one with its own robots.txt', async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'vm-web-dist-'));
     writeFileSync(path.join(webDist, 'index.html'), '<html><head></head><body><div id="root"></div></body></html>');
+    // A build that ships its own robots.txt neither stops the server nor replaces this one.
+    writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
     const withWeb = await createTestContext(dialect, { WEB_DIST: webDist, PUBLIC_URL: ORIGIN });
     try {
       const robots = await withWeb.app.inject({ method: 'GET', url: '/robots.txt' });
