@@ -44,7 +44,8 @@ describe.each(DIALECTS)('one sale per vehicle on %s', (dialect) => {
     return { ...res.json<{ id: string; slug: string; title: string }>(), body };
   }
   type TestVehicle = Awaited<ReturnType<typeof createVehicle>>;
-  const setStatus = (v: TestVehicle, status: string) => inject('PUT', `/api/vehicles/${v.id}`, admin, { ...v.body, status });
+  const setStatus = (v: TestVehicle, status: string) =>
+    inject('PUT', `/api/vehicles/${v.id}`, admin, { ...v.body, status });
   const vehicleStatus = async (id: string) =>
     (await ctx.database.db.selectFrom('vehicles').select('status').where('id', '=', id).executeTakeFirstOrThrow())
       .status;
@@ -132,7 +133,11 @@ describe.each(DIALECTS)('one sale per vehicle on %s', (dialect) => {
       const waiting = await offer(v, 70_000);
       const reviewed = await offer(v, 71_000);
       const declined = await offer(v, 60_000);
-      await ctx.database.db.updateTable('offers').set({ status: 'under_review' }).where('id', '=', reviewed.id).execute();
+      await ctx.database.db
+        .updateTable('offers')
+        .set({ status: 'under_review' })
+        .where('id', '=', reviewed.id)
+        .execute();
       expect((await decide(declined.id, 'rejected')).statusCode).toBe(200);
       expect((await decide(won.id, 'accepted')).statusCode).toBe(200);
 
@@ -140,7 +145,10 @@ describe.each(DIALECTS)('one sale per vehicle on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(await vehicleStatus(v.id)).toBe('Sold');
       for (const o of [waiting, reviewed]) {
-        expect(await offerRow(o.id)).toMatchObject({ status: 'expired', response_message: 'The vehicle has been sold' });
+        expect(await offerRow(o.id)).toMatchObject({
+          status: 'expired',
+          response_message: 'The vehicle has been sold',
+        });
         const emails = await expiryEmails(o.buyer);
         expect(emails).toHaveLength(1);
         expect(emails[0]).toMatchObject({ reason: 'sold', vehicleTitle: v.title, note: '' });
@@ -316,10 +324,20 @@ describe.each(DIALECTS)('one sale per vehicle on %s', (dialect) => {
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe('Price must be in whole cents');
       }
-      const msrp = await inject('POST', '/api/vehicles', admin, { ...mustang, vin: '', title: 'Sub-cent', msrp: 0.999 });
+      const msrp = await inject('POST', '/api/vehicles', admin, {
+        ...mustang,
+        vin: '',
+        title: 'Sub-cent',
+        msrp: 0.999,
+      });
       expect(msrp.json().message).toBe('MSRP must be in whole cents');
       expect(await tableCounts(ctx.database)).toEqual(before);
-      const cents = await inject('POST', '/api/vehicles', admin, { ...mustang, vin: '', title: 'Cents car', price: 89_500.99 });
+      const cents = await inject('POST', '/api/vehicles', admin, {
+        ...mustang,
+        vin: '',
+        title: 'Cents car',
+        price: 89_500.99,
+      });
       expect(cents.statusCode).toBe(201);
       expect(cents.json().price).toBe(89_500.99);
     });
@@ -368,7 +386,9 @@ describe.each(DIALECTS)('one sale per vehicle on %s', (dialect) => {
       }
       expect(MSG.offerAmountTooLarge).toBe('Offer amount cannot be more than $100,000,000');
       expect(await tableCounts(ctx.database)).toEqual(before);
-      expect((await inject('POST', `/api/vehicles/${v.id}/offers`, buyer, { amount: 100_000_000 })).statusCode).toBe(201);
+      expect((await inject('POST', `/api/vehicles/${v.id}/offers`, buyer, { amount: 100_000_000 })).statusCode).toBe(
+        201,
+      );
     });
   });
 });

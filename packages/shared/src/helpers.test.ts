@@ -29,7 +29,8 @@ describe('money', () => {
     expect(formatMoney(12.5)).toBe('$12.50');
   });
   it('ISSUE-20-CENTS tells whole cents from sub-cent amounts', () => {
-    for (const ok of [0, 1, 12.5, 19.99, 300000.75, 100_000_000, 99_999_999.99]) expect(isWholeCents(ok), String(ok)).toBe(true);
+    for (const ok of [0, 1, 12.5, 19.99, 300000.75, 100_000_000, 99_999_999.99])
+      expect(isWholeCents(ok), String(ok)).toBe(true);
     for (const bad of [0.001, 19.999, 1e-7, 0.125, Number.NaN, Number.POSITIVE_INFINITY])
       expect(isWholeCents(bad), String(bad)).toBe(false);
   });

@@ -36,8 +36,7 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
       select sql from sqlite_master where type = 'table' and name = 'offers'`.execute(db);
     const definition = found.rows[0]?.sql;
     if (!definition) throw new Error('offers table not found');
-    const vehicleColumn =
-      /"vehicle_id" text not null references "vehicles" \("id"\) on delete cascade/i;
+    const vehicleColumn = /"vehicle_id" text not null references "vehicles" \("id"\) on delete cascade/i;
     if (!vehicleColumn.test(definition)) throw new Error(`unexpected offers definition: ${definition}`);
     const rebuilt = definition
       .replace(vehicleColumn, '"vehicle_id" text references "vehicles" ("id") on delete set null')

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type OfferBody, offerBodySchema } from '@vm/shared/offer';
 import type { z } from 'zod';
 import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { formatMoney } from '@vm/shared/money';
 import { Button } from '../../components/button';
 import { TextAreaField, TextField } from '../../components/form-field';
 
@@ -9,6 +11,8 @@ type OfferOutput = z.output<typeof offerBodySchema>;
 
 interface Props {
   initial?: { amount: number; message: string } | undefined;
+  /** The vehicle's asking price in dollars (0 when on request): an offer above it asks to confirm. */
+  askingPrice?: number | undefined;
   submitLabel: string;
   submitting: boolean;
   onSubmit: (body: OfferBody) => void;
@@ -16,13 +20,38 @@ interface Props {
 }
 
 /** Amount and optional message, validated with the same schema the server uses (VALID-31..34). */
-export function OfferForm({ initial, submitLabel, submitting, onSubmit, onCancel }: Props) {
+export function OfferForm({ initial, askingPrice = 0, submitLabel, submitting, onSubmit, onCancel }: Props) {
   const { register, handleSubmit, formState } = useForm<OfferBody, unknown, OfferOutput>({
     resolver: zodResolver(offerBodySchema),
     defaultValues: initial ?? { message: '' },
   });
+  // An offer above the asking price is usually a typo (an extra zero): the buyer confirms it first
+  // (docs/product-rules.md#offers).
+  const [aboveAsking, setAboveAsking] = useState<OfferOutput | null>(null);
+  const send = (values: OfferOutput) => {
+    if (askingPrice > 0 && values.amount > askingPrice) setAboveAsking(values);
+    else onSubmit(values);
+  };
+  if (aboveAsking) {
+    return (
+      <div className="space-y-4" role="alertdialog" aria-labelledby="offer-above-asking">
+        <p id="offer-above-asking" className="text-sm text-ink-900">
+          Your offer of <strong>{formatMoney(aboveAsking.amount)}</strong> is above the asking price of{' '}
+          <strong>{formatMoney(askingPrice)}</strong>. Do you want to send it?
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => onSubmit(aboveAsking)} disabled={submitting}>
+            {submitting ? 'Submitting...' : `Yes, offer ${formatMoney(aboveAsking.amount)}`}
+          </Button>
+          <Button variant="secondary" onClick={() => setAboveAsking(null)} disabled={submitting}>
+            Change amount
+          </Button>
+        </div>
+      </div>
+    );
+  }
   return (
-    <form onSubmit={handleSubmit((values) => onSubmit(values))} noValidate className="space-y-4">
+    <form onSubmit={handleSubmit(send)} noValidate className="space-y-4">
       <TextField
         label="Offer amount (USD)"
         type="number"

@@ -81,7 +81,8 @@ describe('OfferPanel', () => {
     await screen.findByText('Your offer has been submitted successfully!');
     expect(toastOf('Your offer has been submitted successfully!')?.className).toContain('Toastify__toast--success');
     expect(screen.queryByLabelText('Offer amount (USD)')).toBeNull();
-    expect(screen.getByTestId('own-offer').textContent).toContain('$12,501');
+    // Issue #20: cents are shown, not rounded to the dollar.
+    expect(screen.getByTestId('own-offer').textContent).toContain('$12,500.50');
     expect(screen.getByTestId('own-offer').textContent).toContain('Pending');
   });
 

@@ -143,6 +143,7 @@ export function OfferPanel({ vehicle }: { vehicle: Vehicle }) {
             initial={offer && canAmend ? { amount: offer.amount, message: offer.message } : undefined}
             submitLabel={offer ? 'Amend offer' : 'Submit offer'}
             submitting={submit.isPending}
+            askingPrice={vehicle.price}
             onSubmit={send}
             onCancel={() => setFormOpen(false)}
           />

@@ -1,7 +1,8 @@
 import type { OfferDecision } from '@vm/shared/constants';
 import { formatDateTime } from '@vm/shared/format-date';
 import { formatMoney } from '@vm/shared/money';
-import type { Offer } from '@vm/shared/offer';
+import { MSG } from '@vm/shared/messages';
+import { type Offer, offerReleaseBodySchema } from '@vm/shared/offer';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
@@ -19,12 +20,25 @@ interface Props {
   busy: boolean;
   error: string | null;
   onDecide: (decision: OfferDecision, responseMessage: string) => void;
+  /** Releases an accepted offer whose deal fell through, with the reason the buyer is sent. */
+  onRelease: (reason: string) => void;
   onClose: () => void;
 }
 
 /** "Offer Details" (ADMIN-OFF-27..34): the offer, the buyer's message and, while open, the decision. */
-export function OfferDetailsModal({ offer, initialResponse, intent, busy, error, onDecide, onClose }: Props) {
+export function OfferDetailsModal({
+  offer,
+  initialResponse,
+  intent,
+  busy,
+  error,
+  onDecide,
+  onRelease,
+  onClose,
+}: Props) {
   const [response, setResponse] = useState(initialResponse);
+  const [releaseReason, setReleaseReason] = useState('');
+  const [releaseError, setReleaseError] = useState<string | null>(null);
   const acceptRef = useRef<HTMLButtonElement>(null);
   const rejectRef = useRef<HTMLButtonElement>(null);
   const messageId = useId();
@@ -33,11 +47,24 @@ export function OfferDetailsModal({ offer, initialResponse, intent, busy, error,
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another offer opens
   useEffect(() => {
     setResponse(initialResponse);
+    setReleaseReason('');
+    setReleaseError(null);
     if (intent === 'accepted') acceptRef.current?.focus();
     if (intent === 'rejected') rejectRef.current?.focus();
   }, [offerId, initialResponse, intent]);
 
   const open = offer ? isOpenOffer(offer.status) : false;
+  const accepted = offer?.status === 'accepted';
+  const release = () => {
+    // The server's rule and message (offerReleaseBodySchema), checked before sending.
+    const parsed = offerReleaseBodySchema.safeParse({ reason: releaseReason });
+    if (!parsed.success) {
+      setReleaseError(parsed.error.issues[0]?.message ?? MSG.offerReleaseReasonRequired);
+      return;
+    }
+    setReleaseError(null);
+    onRelease(parsed.data.reason);
+  };
   return (
     <Modal
       open={offer !== null}
@@ -69,6 +96,15 @@ export function OfferDetailsModal({ offer, initialResponse, intent, busy, error,
               {busy ? 'Processing...' : 'Accept Offer'}
             </button>
           </>
+        ) : accepted ? (
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              Close
+            </Button>
+            <button type="button" className={buttonClass('danger')} onClick={release} disabled={busy}>
+              {busy ? 'Processing...' : 'Release Offer'}
+            </button>
+          </>
         ) : (
           <Button variant="secondary" onClick={onClose}>
             Close
@@ -90,14 +126,21 @@ export function OfferDetailsModal({ offer, initialResponse, intent, busy, error,
               </a>
             </DetailRow>
             <DetailRow label="Vehicle">
-              <a
-                href={`/vehicles/${offer.vehicle.id}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-brand-700 hover:underline"
-              >
-                {vehicleLabel(offer.vehicle)}
-              </a>
+              {offer.vehicle.id ? (
+                <a
+                  href={`/vehicles/${offer.vehicle.id}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-brand-700 hover:underline"
+                >
+                  {vehicleLabel(offer.vehicle)}
+                </a>
+              ) : (
+                <span>
+                  {offer.vehicle.title || vehicleLabel(offer.vehicle)}{' '}
+                  <span className="text-slate-500">(vehicle deleted)</span>
+                </span>
+              )}
             </DetailRow>
             <DetailRow label="Offer amount">
               <span className="text-base font-semibold">{formatMoney(offer.amount)}</span>
@@ -141,7 +184,20 @@ export function OfferDetailsModal({ offer, initialResponse, intent, busy, error,
               maxLength={2000}
               value={response}
               onChange={(e) => setResponse(e.target.value)}
-              hint="Sent with your decision. Accepted and rejected offers are final."
+              hint="Sent with your decision. Only one offer per vehicle can be accepted; accepting moves the vehicle to Pending."
+              disabled={busy}
+            />
+          ) : null}
+
+          {accepted ? (
+            <TextAreaField
+              label="Release this offer: why did the deal fall through?"
+              rows={3}
+              maxLength={500}
+              value={releaseReason}
+              onChange={(e) => setReleaseReason(e.target.value)}
+              error={releaseError ?? undefined}
+              hint="The offer expires, the buyer is emailed this reason, and the vehicle is Available again."
               disabled={busy}
             />
           ) : null}

@@ -26,6 +26,7 @@ export const offerListKey = (params: OfferListParams) => [...OFFERS_KEY, 'list',
 export const OFFER_MESSAGES = {
   loadFailed: 'Failed to load offers. Please try again.',
   updateFailed: 'Failed to update offer status. Please try again.',
+  releaseFailed: 'Failed to release the offer. Please try again.',
   empty: 'No offers found matching your criteria.',
   linkNotFound: 'The offer in this link was not found. It may have been removed.',
 } as const;
@@ -52,4 +53,11 @@ export async function fetchOffer(id: string): Promise<Offer> {
 export async function decideOffer(id: string, status: OfferDecision, responseMessage: string): Promise<Offer> {
   const body = { status, responseMessage };
   return (await api<{ offer: Offer }>(`/admin/offers/${encodeURIComponent(id)}/status`, { method: 'PUT', body })).offer;
+}
+
+/** Releases an accepted offer whose deal fell through: it expires and the vehicle is for sale again. */
+export async function releaseOffer(id: string, reason: string): Promise<Offer> {
+  const body = { reason };
+  return (await api<{ offer: Offer }>(`/admin/offers/${encodeURIComponent(id)}/release`, { method: 'POST', body }))
+    .offer;
 }

@@ -21,6 +21,7 @@ import { OfferDetailsModal } from './offer-details-modal';
 import { EMPTY_OFFER_FILTERS, type OfferFilters, OfferFiltersPanel } from './offer-filters';
 import {
   decideOffer,
+  releaseOffer,
   fetchOffer,
   fetchOffers,
   OFFER_MESSAGES,
@@ -121,6 +122,27 @@ export function OffersPage() {
     },
   });
 
+  const releasing = useMutation({
+    mutationFn: (v: { id: string; reason: string }) => releaseOffer(v.id, v.reason),
+    onSuccess: (offer) => {
+      queryClient.setQueriesData<OfferListResponse>({ queryKey: [...OFFERS_KEY, 'list'] }, (old) =>
+        old ? { ...old, offers: old.offers.map((o) => (o.id === offer.id ? offer : o)) } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+      void queryClient.invalidateQueries({ queryKey: [...OFFERS_KEY, 'of-user'] });
+      toast.success('Offer released. The vehicle is available again.');
+      closeReview();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && (err.status === 409 || err.status === 400)) {
+        setDecisionError(err.serverMessage ?? OFFER_MESSAGES.releaseFailed);
+        void queryClient.invalidateQueries({ queryKey: OFFERS_KEY });
+        return;
+      }
+      setDecisionError(OFFER_MESSAGES.releaseFailed);
+    },
+  });
+
   return (
     <div className="space-y-6">
       <div>
@@ -163,9 +185,14 @@ export function OffersPage() {
         offer={reviewed}
         initialResponse={review?.initialResponse ?? ''}
         intent={review?.intent ?? null}
-        busy={decision.isPending}
+        busy={decision.isPending || releasing.isPending}
         error={decisionError}
         onClose={closeReview}
+        onRelease={(reason) => {
+          if (!reviewed) return;
+          setDecisionError(null);
+          releasing.mutate({ id: reviewed.id, reason });
+        }}
         onDecide={(status, responseMessage) => {
           if (!reviewed) return;
           setDecisionError(null);

@@ -65,18 +65,25 @@ export function OffersTable({ offers, onUser, onView, onQuick }: Props) {
     {
       header: 'Vehicle',
       cellClassName: 'order-3 col-span-2 text-sm',
-      cell: (offer) => (
-        <a
-          href={`/vehicles/${offer.vehicle.id}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex items-center gap-1 font-medium text-ink-900 hover:text-brand-700 hover:underline"
-        >
-          {vehicleLabel(offer.vehicle)}
-          <ExternalLink className="h-3.5 w-3.5 text-slate-400" aria-hidden="true" />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
-      ),
+      cell: (offer) =>
+        // A deleted vehicle's offer stays in history with its title, and no page to link to.
+        offer.vehicle.id === null ? (
+          <span className="font-medium text-ink-900">
+            {offer.vehicle.title || vehicleLabel(offer.vehicle)}{' '}
+            <span className="font-normal text-slate-500">(vehicle deleted)</span>
+          </span>
+        ) : (
+          <a
+            href={`/vehicles/${offer.vehicle.id}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-ink-900 hover:text-brand-700 hover:underline"
+          >
+            {vehicleLabel(offer.vehicle)}
+            <ExternalLink className="h-3.5 w-3.5 text-slate-400" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        ),
     },
     {
       header: 'Amount',

@@ -1,4 +1,10 @@
-import type { Vehicle, VehicleImagesResponse, VehicleInput, VehicleSummary } from '@vm/shared/vehicle';
+import type {
+  Vehicle,
+  VehicleImagesResponse,
+  VehicleInput,
+  VehicleOfferCounts,
+  VehicleSummary,
+} from '@vm/shared/vehicle';
 import { api } from '../../../lib/api-client';
 
 /** Query keys of the admin vehicle screens; every write invalidates ADMIN_VEHICLES_KEY. */
@@ -39,6 +45,10 @@ export const createVehicle = (body: VehicleInput) => api<Vehicle>('/vehicles', {
 
 export const updateVehicle = (id: string, body: VehicleInput) =>
   api<Vehicle>(`/vehicles/${encodeURIComponent(id)}`, { method: 'PUT', body });
+
+/** How many open and accepted offers the vehicle has: the delete confirmation names them. */
+export const fetchVehicleOfferCounts = (id: string) =>
+  api<VehicleOfferCounts>(`/vehicles/${encodeURIComponent(id)}/offer-counts`);
 
 export const deleteVehicle = (id: string) =>
   api<{ success: true }>(`/vehicles/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -9,7 +9,6 @@ import { Button } from '../../../components/button';
 import { usePageTitle } from '../../../lib/page-title';
 import { AdminPager } from '../components/admin-pager';
 import { ListPanel, ListToolbar, SearchInput } from '../components/list-panel';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   ADMIN_VEHICLES_KEY,
   type AdminVehicleListParams,
@@ -19,6 +18,7 @@ import {
   MAKES_MODELS_KEY,
 } from './vehicle-api';
 import { hasFilters, NO_FILTERS, VehicleFilters, type VehicleFilterValues } from './vehicle-filters';
+import { DeleteVehicleDialog } from './delete-vehicle-dialog';
 import { VehicleFormModal } from './vehicle-form-modal';
 import { type VehicleSortField, VehiclesTable } from './vehicles-table';
 
@@ -171,10 +171,8 @@ export function VehiclesPage() {
       </ListPanel>
 
       <VehicleFormModal target={formTarget} onClose={() => setFormTarget(null)} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Confirm Delete"
-        message={`Are you sure you want to delete ${toDelete?.title ?? ''}? This action cannot be undone.`}
+      <DeleteVehicleDialog
+        vehicle={toDelete}
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
