@@ -471,7 +471,10 @@ describe('admin catalogue in a real browser', () => {
     await modal.getByRole('button', { name: 'Save Vehicle' }).click();
     await toast(page, 'Failed to create vehicle. Please try again.');
     expect(await modal.isVisible()).toBe(true);
+    // The form holds unsaved changes: Cancel asks first (issue #20).
+    page.once('dialog', (d) => void d.accept());
     await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => modal.isVisible()).toBe(false);
 
     // Update and delete failures.
     await page.route('**/api/vehicles/*', (r) =>
