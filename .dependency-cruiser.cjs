@@ -99,7 +99,7 @@ module.exports = {
       name: 'email-is-private',
       comment:
         'Other features send email only by queueing it in their own transaction (outbox.ts); the ' +
-        'templates, the sender and the transport are the email module\'s own. Outside its folder only ' +
+        "templates, the sender and the transport are the email module's own. Outside its folder only " +
         'outbox.ts, email-plugin.ts (app.ts registers it) and the route files may be imported ' +
         '(docs/decisions/114-email-outbox.md). The API tests may reach its internals.',
       severity: 'error',
