@@ -80,7 +80,11 @@ describe('the back office from a phone (375 px, issue #20)', () => {
     vehicleId = created.id;
     const form = new FormData();
     for (const name of ['red.jpg', 'green.jpg'])
-      form.append('images', new Blob([await sharp(files[name]).toBuffer()], { type: 'image/jpeg' }), name);
+      form.append(
+        'images',
+        new Blob([new Uint8Array(await sharp(files[name]).toBuffer())], { type: 'image/jpeg' }),
+        name,
+      );
     const uploaded = await fetch(`${server.baseUrl}/api/vehicles/${vehicleId}/images`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
