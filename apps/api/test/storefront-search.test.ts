@@ -127,7 +127,7 @@ describe.each(DIALECTS)('storefront search on %s', (dialect) => {
   });
   afterAll(async () => ctx.close());
 
-  const PUBLIC_NEWEST_FIRST = () => [
+  const publicNewestFirst = () => [
     ids.m3,
     ids.bronco,
     ids.riva,
@@ -151,7 +151,7 @@ describe.each(DIALECTS)('storefront search on %s', (dialect) => {
     expect(r.total).toBe(8);
     expect(r.pages).toBe(1);
     expect(r.page).toBe(1);
-    expect(idsOf(r)).toEqual(PUBLIC_NEWEST_FIRST());
+    expect(idsOf(r)).toEqual(publicNewestFirst());
     expect(r.vehicles.map((v) => v.status)).not.toContain('Archived');
     const mustang = r.vehicles.find((v) => v.id === ids.mustang);
     expect(mustang).toMatchObject({ make: 'Ford', price: 65_000, tags: ['featured', 'hot'], listingType: 'listing' });
@@ -226,11 +226,11 @@ describe.each(DIALECTS)('storefront search on %s', (dialect) => {
     expect(first).toMatchObject({ total: 8, pages: 3, page: 1 });
     const last = await search('?limit=3&page=3');
     expect(last).toMatchObject({ total: 8, pages: 3, page: 3 });
-    expect(idsOf(last)).toEqual(PUBLIC_NEWEST_FIRST().slice(6));
+    expect(idsOf(last)).toEqual(publicNewestFirst().slice(6));
     const beyond = await search('?limit=3&page=4');
     expect(beyond).toEqual({ vehicles: [], total: 8, pages: 3, page: 4 });
     const all = [...idsOf(first), ...idsOf(await search('?limit=3&page=2')), ...idsOf(last)];
-    expect(all).toEqual(PUBLIC_NEWEST_FIRST());
+    expect(all).toEqual(publicNewestFirst());
   });
 
   it('sorts by price both ways, by year (newest model year first) and by mileage (lowest first)', async () => {
@@ -249,7 +249,7 @@ describe.each(DIALECTS)('storefront search on %s', (dialect) => {
       '?page=-4&limit=abc&minPrice=abc&maxPrice=&minYear=zzz&maxYear=1e999&sort=DROP&listingType=boat&random=maybe&tags=',
     );
     expect(r).toMatchObject({ total: 8, pages: 1, page: 1 });
-    expect(idsOf(r)).toEqual(PUBLIC_NEWEST_FIRST());
+    expect(idsOf(r)).toEqual(publicNewestFirst());
     const huge = await search('?limit=100000&page=99999999999');
     expect(huge.vehicles).toEqual([]);
     expect(huge.total).toBe(8);
@@ -360,7 +360,7 @@ describe.each(DIALECTS)('storefront search on %s', (dialect) => {
     const r = await search('?random=true&limit=6');
     expect(r.vehicles).toHaveLength(6);
     expect(new Set(idsOf(r)).size).toBe(6);
-    expect(idsOf(r).every((id) => PUBLIC_NEWEST_FIRST().includes(id))).toBe(true);
+    expect(idsOf(r).every((id) => publicNewestFirst().includes(id))).toBe(true);
     expect(r.total).toBe(8);
     const small = await search('?random=true&limit=6&make=Ford');
     expect(idsOf(small).sort()).toEqual([ids.bronco, ids.mustang].sort());
