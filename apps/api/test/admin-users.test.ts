@@ -528,6 +528,9 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
       expect((await remove(otherAdmin.id, superAdmin)).statusCode).toBe(200);
     });
 
+    // Only the last active SuperAdmin itself could try (any other actor would be a second active
+    // SuperAdmin), and nobody changes their own role or status since issue #20: the 409 now says so.
+    // Two SuperAdmins demoting each other at once: superadmin-races.test.ts.
     it('decisions: the last active SuperAdmin can be neither demoted nor deactivated', async () => {
       // Leave exactly one active SuperAdmin: deactivate every other one first.
       await ctx.database.db
@@ -544,7 +547,7 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
         payload: body,
       });
       expect(demote.statusCode).toBe(409);
-      expect(demote.json().message).toBe(MSG.lastSuperAdmin);
+      expect(demote.json().message).toBe(MSG.cannotChangeOwnStanding);
       const deactivate = await ctx.app.inject({
         method: 'PUT',
         url: `/api/users/${superAdmin.id}`,

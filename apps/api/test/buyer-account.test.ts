@@ -242,8 +242,9 @@ describe.each(DIALECTS)('buyer account on %s', (dialect) => {
 
       expect(await storedWatchCount(ctx.database, watched.id)).toEqual({ stored: 1, rows: 1 });
       const offers = await ctx.database.db.selectFrom('offers').selectAll().where('user_id', '=', buyer.id).execute();
+      // Withdrawn, not expired, since issue #20 (docs/decisions/122-people-rules.md).
       expect(offers.find((o) => o.id === open.id)).toMatchObject({
-        status: 'expired',
+        status: 'withdrawn',
         response_message: 'Withdrawn by the buyer',
       });
       expect(offers.find((o) => o.id === won.id)).toMatchObject({ status: 'accepted' });

@@ -96,10 +96,8 @@ describe.each(DIALECTS)('simultaneous removal of SuperAdmins on %s', (dialect) =
     ['each deactivates the other', (a, b) => [edit(a, b, { isActive: false }), edit(b, a, { isActive: false })]],
     ['each deletes the other', (a, b) => [remove(a, b), remove(b, a)]],
     ['one demotes the other while being deleted by it', (a, b) => [edit(a, b, { role: 'Admin' }), remove(b, a)]],
-    [
-      'one SuperAdmin demotes itself and the other at once',
-      (a, b) => [edit(a, a, { role: 'Admin' }), edit(a, b, { role: 'Admin' })],
-    ],
+    // "One SuperAdmin demotes itself and the other at once" is no race any more: nobody changes
+    // their own role (409, issue #20, admin-users.test.ts).
     ['each deletes their own account', (a, b) => [leave(a), leave(b)]],
   ];
 

@@ -66,7 +66,15 @@ describe('business constants', () => {
     expect(C.DEFAULT_MAKES).toHaveLength(18);
   });
   it('CONST-36..43 statuses, labels, roles, activity types, media kinds, modal states', () => {
-    expect(C.OFFER_STATUSES).toEqual(['pending', 'under_review', 'accepted', 'rejected', 'expired', 'countered']);
+    expect(C.OFFER_STATUSES).toEqual([
+      'pending',
+      'under_review',
+      'accepted',
+      'rejected',
+      'expired',
+      'countered',
+      'withdrawn',
+    ]);
     expect(C.OFFER_STATUS_LABELS).toMatchObject({
       pending: 'Pending',
       under_review: 'Pending',

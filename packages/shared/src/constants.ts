@@ -135,7 +135,19 @@ export const DEFAULT_MAKES = [
 export const FUEL_TYPES = ['Gasoline', 'Diesel', 'Electric', 'Hybrid', 'Other'] as const;
 export const TRANSMISSIONS = ['Automatic', 'Manual', 'Other'] as const;
 
-export const OFFER_STATUSES = ['pending', 'under_review', 'accepted', 'rejected', 'expired', 'countered'] as const;
+/**
+ * `withdrawn`: the buyer deleted their account while the offer was open (docs/decisions/122-people-rules.md);
+ * only account deletion sets it, and it is final.
+ */
+export const OFFER_STATUSES = [
+  'pending',
+  'under_review',
+  'accepted',
+  'rejected',
+  'expired',
+  'countered',
+  'withdrawn',
+] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 /** Offers an admin may still decide and a buyer may still amend. */
 export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['pending', 'under_review'];
@@ -153,6 +165,7 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   rejected: 'Declined',
   expired: 'Expired',
   countered: 'Countered',
+  withdrawn: 'Withdrawn',
 };
 export const OFFER_SORT_FIELDS = ['createdAt', 'amount', 'status'] as const;
 export const QUICK_ACCEPT_RESPONSE = 'Your offer has been accepted. Our team will contact you shortly.';
@@ -189,6 +202,14 @@ export function isAdminRole(role: string | null | undefined): boolean {
 }
 export function isSuperAdminRole(role: string | null | undefined): boolean {
   return role != null && role.toLowerCase() === 'superadmin';
+}
+/**
+ * A stored role the forms do not offer but an admin may keep when editing the account: an admin
+ * role in another spelling (CallerAdmin, superadmin). It is kept, never granted
+ * (docs/decisions/122-people-rules.md).
+ */
+export function isLegacyAdminRole(role: string): boolean {
+  return isAdminRole(role) && !(USER_ROLES as readonly string[]).includes(role);
 }
 
 export const ACTIVITY_TYPES = [

@@ -59,4 +59,9 @@ export const MSG = {
 
   lastSuperAdmin: 'The last active SuperAdmin cannot be removed, deactivated or demoted',
   superAdminOnly: 'Only a SuperAdmin can manage SuperAdmin accounts',
+  cannotChangeOwnStanding: 'You cannot change your own role or status. Ask another admin.',
+  chooseRole: 'Please choose a role',
+  samePassword: 'The new password must be different from the current one',
+  resetLinkSent: (email: string) => `A password reset link was sent to ${email}.`,
+  resetLinkNeedsActiveAccount: 'This account is inactive. Activate it before sending a password reset link.',
 } as const;

@@ -4,7 +4,13 @@ import { contactSubmitSchema } from './contact.ts';
 import { MSG } from './messages.ts';
 import { offerBodySchema, offerDecisionBodySchema, adminOfferListQuerySchema } from './offer.ts';
 import { EMPTY_SETTINGS, mergeSettings, settingsSchema, toPublicSettings } from './settings.ts';
-import { changePasswordFormSchema, createUserFormSchema, profileFormSchema, statusToIsActive } from './user.ts';
+import {
+  changePasswordBodySchema,
+  changePasswordFormSchema,
+  createUserFormSchema,
+  profileFormSchema,
+  statusToIsActive,
+} from './user.ts';
 import { vehicleInputSchema, vehicleSearchQuerySchema } from './vehicle.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -61,6 +67,18 @@ describe('auth schemas', () => {
       confirmPassword: 'abcdez',
     });
     expect(firstMessage(r)).toBe('New passwords do not match');
+  });
+  it('ISSUE-20-SAME-PASSWORD the new password must differ from the current one, on the form as on the API', () => {
+    const same = { currentPassword: 'old-pass', newPassword: 'old-pass' };
+    expect(firstMessage(changePasswordFormSchema.safeParse({ ...same, confirmPassword: 'old-pass' }))).toBe(
+      'The new password must be different from the current one',
+    );
+    const body = changePasswordBodySchema.safeParse(same);
+    expect(body.success).toBe(false);
+    expect(body.error?.issues[0]).toMatchObject({
+      path: ['newPassword'],
+      message: 'The new password must be different from the current one',
+    });
   });
   it('VALID-14 VALID-16 profile requires first and last name; phone and address optional', () => {
     expect(profileFormSchema.safeParse({ firstName: '', lastName: 'B' }).success).toBe(false);

@@ -9,7 +9,13 @@ import {
   requiredText,
   sortOrderSchema,
 } from './common.ts';
-import { DEFAULT_ADMIN_PAGE_SIZE, USER_ROLES, USER_SORT_FIELDS, USER_STATUS_VALUES } from './constants.ts';
+import {
+  DEFAULT_ADMIN_PAGE_SIZE,
+  isLegacyAdminRole,
+  USER_ROLES,
+  USER_SORT_FIELDS,
+  USER_STATUS_VALUES,
+} from './constants.ts';
 import { MSG } from './messages.ts';
 import { passwordSchema } from './auth-password.ts';
 
@@ -50,7 +56,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userRoleSchema = z.enum(USER_ROLES, { error: 'Please choose a role' });
+export const userRoleSchema = z.enum(USER_ROLES, { error: MSG.chooseRole });
+/**
+ * The role of an account being edited: one the forms offer, or the account's own legacy admin
+ * spelling (CallerAdmin, superadmin) kept as it is. The server refuses a legacy spelling that is
+ * not the account's stored role (docs/decisions/122-people-rules.md).
+ */
+export const editedRoleSchema = z
+  .string({ error: MSG.chooseRole })
+  .refine((role) => (USER_ROLES as readonly string[]).includes(role) || isLegacyAdminRole(role), MSG.chooseRole);
 
 /** Fields an admin sets on a user; the form's status is mapped to isActive before sending. */
 const adminUserFields = {
@@ -74,7 +88,7 @@ export const updateUserBodySchema = z.strictObject({
   lastName: requiredText(MSG.required('Last name'), 100),
   email: emailSchema.optional(),
   phone: phoneFieldSchema.optional(),
-  role: userRoleSchema.optional(),
+  role: editedRoleSchema.optional(),
   isActive: z.boolean().optional(),
   address: z.string().trim().max(300).optional(),
   city: z.string().trim().max(100).optional(),
@@ -108,7 +122,7 @@ export const editUserFormSchema = z.strictObject({
   lastName: adminUserFields.lastName,
   email: adminUserFields.email,
   phone: adminUserFields.phone,
-  role: adminUserFields.role,
+  role: editedRoleSchema,
   status: userStatusValueSchema,
 });
 
@@ -119,12 +133,21 @@ export const profileFormSchema = z.strictObject({
   address: optionalText(300),
 });
 
-export const changePasswordBodySchema = z.strictObject({
+const changePasswordFields = {
   currentPassword: z.string().min(1, MSG.required('Current password')).max(200),
   newPassword: passwordSchema,
-});
-export const changePasswordFormSchema = changePasswordBodySchema
-  .extend({ confirmPassword: z.string() })
+};
+/** A new password equal to the current one is refused (docs/decisions/122-people-rules.md). */
+const differsFromCurrent = {
+  check: (v: { currentPassword: string; newPassword: string }) => v.newPassword !== v.currentPassword,
+  params: { message: MSG.samePassword, path: ['newPassword'] },
+};
+export const changePasswordBodySchema = z
+  .strictObject(changePasswordFields)
+  .refine(differsFromCurrent.check, differsFromCurrent.params);
+export const changePasswordFormSchema = z
+  .strictObject({ ...changePasswordFields, confirmPassword: z.string() })
+  .refine(differsFromCurrent.check, differsFromCurrent.params)
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: MSG.newPasswordsMismatch,
     path: ['confirmPassword'],

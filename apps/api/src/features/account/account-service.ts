@@ -8,7 +8,8 @@ import { badRequest, conflict } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { issueRefreshToken, revokeUserTokens } from '../auth/refresh-tokens.ts';
 import { withdrawOpenOffers } from '../offers/offer-repository.ts';
-import { bumpTokenVersion, lockActiveSuperAdmins } from '../users/user-repository.ts';
+import { erasePersonFromActivity } from '../activity/activity-erasure.ts';
+import { bumpTokenVersion, findUserById, lockActiveSuperAdmins } from '../users/user-repository.ts';
 import { toSummaries } from '../vehicles/vehicle-repository.ts';
 import { listWatchedVehicles, removeAllWatches } from '../watch/watch-repository.ts';
 import { eraseUser, updatePasswordHash } from './account-repository.ts';
@@ -51,8 +52,10 @@ export async function changePassword(
 
 /**
  * Deletes the caller's own account once the password is proven (docs/decisions/022-account-deletion.md):
- * watches go (with their counts), open offers are withdrawn, the person's details are erased and
- * every session ends, in one transaction. The last active SuperAdmin cannot leave.
+ * watches go (with their counts), open offers are withdrawn (`withdrawn`), the person's details
+ * are erased, and so are their name in the dashboard's activity and the messages of their offers
+ * (docs/decisions/122-people-rules.md); every session ends, in one transaction. The last active
+ * SuperAdmin cannot leave.
  */
 export async function deleteOwnAccount(
   db: Kysely<DB>,
@@ -69,6 +72,8 @@ export async function deleteOwnAccount(
       const superAdmins = await lockActiveSuperAdmins(trx, dialect);
       if (superAdmins.includes(owner.id) && superAdmins.length === 1) throw conflict(MSG.lastSuperAdmin);
     }
+    const person = await findUserById(trx, owner.id);
+    if (person) await erasePersonFromActivity(trx, person);
     await removeAllWatches(trx, owner.id);
     await withdrawOpenOffers(trx, owner.id);
     await eraseUser(trx, owner.id, unusableHash);

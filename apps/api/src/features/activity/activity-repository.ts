@@ -32,6 +32,30 @@ export function listActivity(db: Kysely<DB>, options: { limit: number; excludeTy
   return q.execute();
 }
 
+/**
+ * The events that name a person: their registration, and the offers they made (submitted or
+ * amended). Read before their account is erased or deleted (docs/decisions/122-people-rules.md).
+ */
+export function activityNamingUser(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('activity_events')
+    .select(['id', 'type', 'summary'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('type', '=', 'user_registration'), eb('subject_id', '=', userId)]),
+        eb.and([
+          eb('type', '=', 'offer_submitted'),
+          eb('subject_id', 'in', eb.selectFrom('offers').select('offers.id').where('offers.user_id', '=', userId)),
+        ]),
+      ]),
+    )
+    .execute();
+}
+
+export async function setActivitySummary(db: Kysely<DB>, id: string, summary: string): Promise<void> {
+  await db.updateTable('activity_events').set({ summary }).where('id', '=', id).execute();
+}
+
 /** Of these vehicle ids, those that still exist. */
 export async function existingVehicleIds(db: Kysely<DB>, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

@@ -17,7 +17,7 @@ type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void
  * check before the first one fails.
  */
 export function loginPerEmailLimit(app: FastifyInstance): PreHandler[] {
-  return perEmailLimit(app, 'login-email', LOGIN_PER_EMAIL_LIMIT);
+  return perKeyLimit(app, LOGIN_PER_EMAIL_LIMIT, (request) => `login-email:${bodyEmail(request)}`);
 }
 
 /**
@@ -26,23 +26,35 @@ export function loginPerEmailLimit(app: FastifyInstance): PreHandler[] {
  * whether the email has one (docs/decisions/116-password-reset.md).
  */
 export function resetPerEmailLimit(app: FastifyInstance): PreHandler[] {
-  return perEmailLimit(app, 'reset-email', RESET_PER_EMAIL_LIMIT);
+  return perKeyLimit(app, RESET_PER_EMAIL_LIMIT, (request) => `reset-email:${bodyEmail(request)}`);
 }
 
 /**
- * A limit per email of the body (`{ email }`, already validated), counted under its own name, in
- * lower case. Made with `app.createRateLimit`, which counts and reports without answering. A
+ * Reset links staff send to one account (`/users/:id/password-reset`), from any admin and
+ * address: as many as the person could ask for themselves, so nobody's inbox is flooded
+ * (docs/decisions/122-people-rules.md).
+ */
+export function resetPerUserLimit(app: FastifyInstance): PreHandler[] {
+  return perKeyLimit(app, RESET_PER_EMAIL_LIMIT, (request) => `reset-user:${(request.params as { id: string }).id}`);
+}
+
+const bodyEmail = (request: FastifyRequest) => (request.body as { email: string }).email.toLowerCase();
+
+/**
+ * A limit per key of the request (an email of the body, already validated and put in lower case,
+ * or an id of the path), each key prefixed with the limit's own name. Made with `app.createRateLimit`, which counts and reports without answering. A
  * limiter from `app.rateLimit()` shares @fastify/rate-limit's per-request "already ran" flag with
  * the route's own limiter, so it skipped every request the per-address limit had seen and never
  * counted one (issue #21, docs/decisions/111-token-version-and-login-limits.md). None with
  * RATE_LIMIT=off, like the route limits app.ts turns off.
  */
-function perEmailLimit(app: FastifyInstance, name: string, limit: { max: number; timeWindow: string }): PreHandler[] {
+function perKeyLimit(
+  app: FastifyInstance,
+  limit: { max: number; timeWindow: string },
+  keyGenerator: (request: FastifyRequest) => string,
+): PreHandler[] {
   if (!app.config.rateLimit) return [];
-  const count = app.createRateLimit({
-    ...limit,
-    keyGenerator: (request) => `${name}:${(request.body as { email: string }).email.toLowerCase()}`,
-  });
+  const count = app.createRateLimit({ ...limit, keyGenerator });
   return [
     async (request, reply) => {
       const state = await count(request);

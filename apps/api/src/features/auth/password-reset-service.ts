@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { updatePasswordHash } from '../account/account-repository.ts';
 import { queueEmail } from '../email/outbox.ts';
-import { bumpTokenVersion, findUserByEmail, findUserById } from '../users/user-repository.ts';
+import { bumpTokenVersion, findUserByEmail, findUserById, type UserRow } from '../users/user-repository.ts';
 import { hashPassword } from './passwords.ts';
 import {
   deleteDeadResetTokens,
@@ -25,11 +25,40 @@ const hashResetToken = (token: string) => createHash('sha256').update(token).dig
 const invalidLink = () => badRequest(PASSWORD_RESET_MESSAGES.invalidLink, 'token');
 
 /**
+ * Makes a reset token for an active account and queues the email with its link, inside the
+ * caller's transaction: the token row and the email (outbox row) commit together or not at all.
+ * Used by the forgotten-password request and by staff sending a link from the users screen
+ * (docs/decisions/122-people-rules.md), so both send the same email with the same rules.
+ */
+export async function issueResetLink(
+  trx: Kysely<DB>,
+  publicUrl: string,
+  user: Pick<UserRow, 'id' | 'email' | 'first_name'>,
+  now: Date = new Date(),
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const nowIso = now.toISOString();
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_VALID_MINUTES * 60_000).toISOString();
+  await deleteDeadResetTokens(trx, user.id, nowIso);
+  await insertResetToken(trx, { userId: user.id, tokenHash: hashResetToken(token), expiresAt, now: nowIso });
+  await queueEmail(trx, {
+    template: 'passwordReset',
+    to: user.email,
+    userId: user.id,
+    data: {
+      firstName: user.first_name,
+      resetUrl: `${publicUrl}/reset-password?token=${token}`,
+      validMinutes: PASSWORD_RESET_VALID_MINUTES,
+    },
+  });
+}
+
+/**
  * Sends a reset link to the email's account, when it has an active one; otherwise does nothing.
  * The caller answers the same either way, so the answer does not tell whether the email has an
- * account. Both ways make a token, open a transaction and look the user up in it; only an active
- * account adds the token row and the email (outbox row), in that transaction, so both commit or
- * neither does.
+ * account. Both ways open a transaction and look the user up in it; only an active account gets
+ * a token, its row and the email (outbox row), in that transaction, so both commit or neither
+ * does (issueResetLink).
  */
 export async function requestPasswordReset(
   db: Kysely<DB>,
@@ -37,25 +66,10 @@ export async function requestPasswordReset(
   email: string,
   now: Date = new Date(),
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = hashResetToken(token);
-  const nowIso = now.toISOString();
-  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_VALID_MINUTES * 60_000).toISOString();
   await db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, email);
     if (user?.is_active !== 1) return;
-    await deleteDeadResetTokens(trx, user.id, nowIso);
-    await insertResetToken(trx, { userId: user.id, tokenHash, expiresAt, now: nowIso });
-    await queueEmail(trx, {
-      template: 'passwordReset',
-      to: user.email,
-      userId: user.id,
-      data: {
-        firstName: user.first_name,
-        resetUrl: `${publicUrl}/reset-password?token=${token}`,
-        validMinutes: PASSWORD_RESET_VALID_MINUTES,
-      },
-    });
+    await issueResetLink(trx, publicUrl, user, now);
   });
 }
 

@@ -134,14 +134,18 @@ export async function amendOffer(trx: Kysely<DB>, id: string, amountCents: numbe
   await amendOfferQuery(trx, id, amountCents, message, nowIso());
 }
 
-/** Account deletion: every open offer of the user ends as expired with a note; decided ones stay as history. */
+/**
+ * Account deletion (docs/decisions/122-people-rules.md): every open offer of the user ends as
+ * `withdrawn` with a note, decided ones stay as history, and no offer keeps the buyer's message.
+ */
 export async function withdrawOpenOffers(trx: Kysely<DB>, userId: string): Promise<void> {
   await trx
     .updateTable('offers')
-    .set({ status: 'expired', response_message: WITHDRAWN_BY_BUYER, updated_at: nowIso() })
+    .set({ status: 'withdrawn', response_message: WITHDRAWN_BY_BUYER, updated_at: nowIso() })
     .where('user_id', '=', userId)
     .where('status', 'in', ['pending', 'under_review', 'countered'])
     .execute();
+  await trx.updateTable('offers').set({ message: '' }).where('user_id', '=', userId).execute();
 }
 
 /**

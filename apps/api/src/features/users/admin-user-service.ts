@@ -9,7 +9,9 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
+import { erasePersonFromActivity } from '../activity/activity-erasure.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
+import { issueResetLink } from '../auth/password-reset-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { toSummaries } from '../vehicles/vehicle-repository.ts';
 import { listWatchedVehicles } from '../watch/watch-repository.ts';
@@ -82,7 +84,8 @@ export async function createUser(db: Kysely<DB>, creator: StaffMember, body: Cre
 /**
  * Deletes an account for good, with what hangs off it, in one transaction
  * (docs/decisions/040-admin-user-management.md): never yourself, a SuperAdmin only by a
- * SuperAdmin, and never the last active SuperAdmin. The SuperAdmin rule is checked again inside
+ * SuperAdmin, and never the last active SuperAdmin. The dashboard's activity stops naming the
+ * person (docs/decisions/122-people-rules.md). The SuperAdmin rule is checked again inside
  * the transaction with the SuperAdmin rows locked, so two SuperAdmins deleting each other at
  * once cannot both succeed (issue #21).
  */
@@ -101,9 +104,35 @@ export async function deleteUser(db: Kysely<DB>, dialect: Dialect, deleter: Staf
       touchesSuperAdmin: isSuperAdmin,
       losesSuperAdmin: isSuperAdmin,
     });
+    // Before the cascade: the events of the person's offers are found through the offers.
+    await erasePersonFromActivity(trx, current);
     return deleteUserCascade(trx, id);
   });
   if (!deleted) throw notFound(USER_NOT_FOUND);
+}
+
+/**
+ * Staff help someone who forgot their password: the same reset email as the forgotten-password
+ * request, with the same link rules (docs/decisions/116-password-reset.md), sent to the account's
+ * own email. A SuperAdmin's only by a SuperAdmin (403), as for every other change to one; an
+ * inactive account could not use the link, so it gets none (409)
+ * (docs/decisions/122-people-rules.md).
+ */
+export async function sendPasswordResetLink(
+  db: Kysely<DB>,
+  publicUrl: string,
+  sender: StaffMember,
+  id: string,
+): Promise<{ message: string }> {
+  const email = await db.transaction().execute(async (trx) => {
+    const target = await findUserById(trx, id);
+    if (!target) throw notFound(USER_NOT_FOUND);
+    if (isSuperAdminRole(target.role) && !sender.isSuperAdmin) throw forbidden(MSG.superAdminOnly);
+    if (target.is_active !== 1) throw conflict(MSG.resetLinkNeedsActiveAccount);
+    await issueResetLink(trx, publicUrl, target);
+    return target.email;
+  });
+  return { message: MSG.resetLinkSent(email) };
 }
 
 /** Everything a user watches, archived vehicles included: staff looking at a customer see it all. */

@@ -1,10 +1,10 @@
 import type { Kysely, Updateable } from 'kysely';
-import { isSuperAdminRole } from '@vm/shared/constants';
+import { isSuperAdminRole, USER_ROLES } from '@vm/shared/constants';
 import { MSG } from '@vm/shared/messages';
 import type { UpdateUserBody, User } from '@vm/shared/user';
 import type { Dialect } from '../../db/database.ts';
 import type { DB, UsersTable } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import { revokeUserTokens } from '../auth/refresh-tokens.ts';
@@ -44,11 +44,31 @@ export function checkSuperAdminRule(
 }
 
 /**
+ * What a role and status sent by an admin change on the account, if anything. A role equal to the
+ * stored one without case is no change, so a legacy spelling (CallerAdmin, superadmin) is kept as
+ * it is; a legacy spelling that is not the stored role is refused (400), as the forms never offer
+ * one (docs/decisions/122-people-rules.md).
+ */
+function standingChanges(
+  target: { role: string; is_active: number },
+  body: Pick<UpdateUserBody, 'role' | 'isActive'>,
+): { role?: string; isActive?: boolean } {
+  const out: { role?: string; isActive?: boolean } = {};
+  if (body.role !== undefined && body.role.toLowerCase() !== target.role.toLowerCase()) {
+    if (!(USER_ROLES as readonly string[]).includes(body.role)) throw badRequest(MSG.chooseRole, 'role');
+    out.role = body.role;
+  }
+  if (body.isActive !== undefined && body.isActive !== (target.is_active === 1)) out.isActive = body.isActive;
+  return out;
+}
+
+/**
  * Saves a profile. Everyone may change the profile fields; email, role and status are admin
  * fields, and a buyer's attempt to send them is ignored. Only a SuperAdmin touches a SuperAdmin
  * account or grants the role, and the last active SuperAdmin can neither be demoted nor
- * deactivated (docs/decisions/040-admin-user-management.md). A deactivated account's sessions
- * end at once.
+ * deactivated (docs/decisions/040-admin-user-management.md). Nobody changes their own role or
+ * status (409, docs/decisions/122-people-rules.md): an admin cannot lock themselves out. A
+ * deactivated account's sessions end at once.
  */
 export async function updateProfile(
   db: Kysely<DB>,
@@ -73,17 +93,19 @@ export async function updateProfile(
   if (body.notificationPrefs !== undefined) changes.notification_prefs = JSON.stringify(body.notificationPrefs);
 
   // Role and status changes are checked again in the transaction, on the rows as they are then.
-  const changesStanding = editor.isAdmin && (body.role !== undefined || body.isActive !== undefined);
+  const standing = editor.isAdmin ? standingChanges(target, body) : {};
+  const changesStanding = standing.role !== undefined || standing.isActive !== undefined;
   if (editor.isAdmin) {
     // The quick refusal, on the rows as this request first read them.
-    const touchesSuperAdmin = isSuperAdminRole(target.role) || isSuperAdminRole(body.role);
+    const touchesSuperAdmin = isSuperAdminRole(target.role) || isSuperAdminRole(standing.role);
     if (touchesSuperAdmin && !editor.isSuperAdmin) throw forbidden(MSG.superAdminOnly);
+    if (changesStanding && id === editor.id) throw conflict(MSG.cannotChangeOwnStanding);
     if (body.email !== undefined && body.email.toLowerCase() !== target.email) {
       if (await findUserByEmail(db, body.email)) throw conflict(MSG.emailTaken);
       changes.email = body.email.toLowerCase();
     }
-    if (body.role !== undefined) changes.role = body.role;
-    if (body.isActive !== undefined) changes.is_active = body.isActive ? 1 : 0;
+    if (standing.role !== undefined) changes.role = standing.role;
+    if (standing.isActive !== undefined) changes.is_active = standing.isActive ? 1 : 0;
   }
   try {
     await db.transaction().execute(async (trx) => {
@@ -93,8 +115,9 @@ export async function updateProfile(
         if (!current) throw notFound(USER_NOT_FOUND);
         checkSuperAdminRule(superAdmins, editor.id, {
           id,
-          touchesSuperAdmin: isSuperAdminRole(current.role) || isSuperAdminRole(body.role),
-          losesSuperAdmin: (body.role !== undefined && !isSuperAdminRole(body.role)) || body.isActive === false,
+          touchesSuperAdmin: isSuperAdminRole(current.role) || isSuperAdminRole(standing.role),
+          losesSuperAdmin:
+            (standing.role !== undefined && !isSuperAdminRole(standing.role)) || standing.isActive === false,
         });
       }
       await updateUserColumns(trx, id, changes);

@@ -8,6 +8,7 @@ const TONES: Record<OfferStatus, BadgeTone> = {
   rejected: 'red',
   expired: 'gray',
   countered: 'blue',
+  withdrawn: 'gray',
 };
 
 /** The label a buyer sees for their offer: Pending (also while under review), Accepted, Declined, Countered. */

@@ -9,6 +9,8 @@ export const ADMIN_OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   rejected: 'Rejected',
   expired: 'Expired',
   countered: 'Countered',
+  // Only account deletion sets it (docs/decisions/122-people-rules.md): not an ordinary expiry.
+  withdrawn: 'Withdrawn (account deleted)',
 };
 
 const TONES: Record<OfferStatus, BadgeTone> = {
@@ -18,6 +20,7 @@ const TONES: Record<OfferStatus, BadgeTone> = {
   rejected: 'red',
   expired: 'gray',
   countered: 'blue',
+  withdrawn: 'gray',
 };
 
 export function AdminOfferStatusBadge({ status }: { status: OfferStatus }) {

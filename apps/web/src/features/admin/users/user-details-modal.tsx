@@ -8,6 +8,8 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
 import { Modal } from '../../../components/modal';
+import { useAuth } from '../../auth/auth-context';
+import { canSendResetLink, SendResetLinkButton } from './send-reset-link-button';
 import { UserAvatar } from './user-avatar';
 import { RoleBadge, statusOf, UserStatusBadge } from './user-badges';
 import { USER_MESSAGES } from './user-messages';
@@ -30,6 +32,7 @@ export function cityLine(user: Pick<User, 'city' | 'state' | 'zipCode'>): string
 
 /** "User Details" from the offers table (ADMIN-OFF-19..26, ERR-17). */
 export function UserDetailsModal({ userId, onClose }: { userId: string | null; onClose: () => void }) {
+  const { user: me } = useAuth();
   const query = useQuery({
     queryKey: userKey(userId ?? ''),
     queryFn: () => fetchUser(userId ?? ''),
@@ -93,6 +96,7 @@ export function UserDetailsModal({ userId, onClose }: { userId: string | null; o
                 <Phone className="h-4 w-4" aria-hidden="true" /> Call User
               </a>
             ) : null}
+            {canSendResetLink(me?.role, user) ? <SendResetLinkButton user={user} /> : null}
           </div>
         </div>
       )}

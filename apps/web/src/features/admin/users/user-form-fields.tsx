@@ -1,4 +1,10 @@
-import { USER_ROLES, USER_STATUS_VALUES, type UserStatusValue } from '@vm/shared/constants';
+import {
+  isLegacyAdminRole,
+  isSuperAdminRole,
+  USER_ROLES,
+  USER_STATUS_VALUES,
+  type UserStatusValue,
+} from '@vm/shared/constants';
 import { useFormContext } from 'react-hook-form';
 import { SelectField, TextField } from '../../../components/form-field';
 
@@ -14,8 +20,18 @@ export interface CommonUserFieldValues {
   status: UserStatusValue;
 }
 
-/** Name, email, phone, role (ROLE-04) and status (CONST-38) inside a FormProvider. */
-export function CommonUserFields() {
+/**
+ * Name, email, phone, role (ROLE-04) and status (CONST-38) inside a FormProvider. `roles` are
+ * the roles offered (roleChoices); without `standing` the role and status are not offered at all:
+ * nobody changes their own (docs/decisions/122-people-rules.md).
+ */
+export function CommonUserFields({
+  roles = USER_ROLES,
+  standing = true,
+}: {
+  roles?: readonly string[];
+  standing?: boolean;
+}) {
   const {
     register,
     formState: { errors, defaultValues },
@@ -38,37 +54,54 @@ export function CommonUserFields() {
           {...register('phone')}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Role"
-          defaultValue={defaultValues?.role ?? ''}
-          error={errors.role?.message}
-          {...register('role')}
-        >
-          {/* Chosen only when a stored role is not one the form offers: the admin must pick one. */}
-          <option value="">Choose a role</option>
-          {USER_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Status"
-          defaultValue={defaultValues?.status}
-          error={errors.status?.message}
-          hint="Pending accounts are saved as inactive until you activate them."
-          {...register('status')}
-        >
-          {USER_STATUS_VALUES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      {standing ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Role"
+            defaultValue={defaultValues?.role ?? ''}
+            error={errors.role?.message}
+            {...register('role')}
+          >
+            {/* Chosen only when a stored role is not one the form offers: the admin must pick one. */}
+            <option value="">Choose a role</option>
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Status"
+            defaultValue={defaultValues?.status}
+            error={errors.status?.message}
+            hint="Pending accounts are saved as inactive until you activate them."
+            {...register('status')}
+          >
+            {USER_STATUS_VALUES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-500">
+          Your own role and status are not changed here: another admin changes them, so nobody locks themselves out.
+        </p>
+      )}
     </>
   );
+}
+
+/**
+ * The roles the viewer may give: an Admin is not offered SuperAdmin, which only a SuperAdmin
+ * grants. A user's own legacy admin spelling (CallerAdmin, calleradmin) is offered too, so the
+ * account can be edited without changing its role (docs/decisions/122-people-rules.md).
+ */
+export function roleChoices(viewerIsSuperAdmin: boolean, storedRole?: string): string[] {
+  const offered: string[] = USER_ROLES.filter((role) => viewerIsSuperAdmin || !isSuperAdminRole(role));
+  if (storedRole && !formRole(storedRole) && isLegacyAdminRole(storedRole)) offered.push(storedRole);
+  return offered;
 }
 
 /** A stored role in the spelling the role select offers ("admin" → "Admin"), when it has one. */

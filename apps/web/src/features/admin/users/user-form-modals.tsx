@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isLegacyAdminRole, isSuperAdminRole } from '@vm/shared/constants';
 import { createUserFormSchema, editUserFormSchema, statusToIsActive, type User } from '@vm/shared/user';
 import { useState } from 'react';
 import { type DefaultValues, FormProvider, useForm } from 'react-hook-form';
@@ -9,9 +10,10 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
 import { DASHBOARD_KEY } from '../dashboard/dashboard-api';
 import { Modal } from '../../../components/modal';
-import { CommonUserFields, formRole } from './user-form-fields';
+import { CommonUserFields, formRole, roleChoices } from './user-form-fields';
 import { USER_MESSAGES } from './user-messages';
 import { createUser, USERS_KEY, updateUser } from './users-api';
 
@@ -47,6 +49,7 @@ const CREATE_DEFAULTS: CreateInput = {
 /** "Create New User" (ADMIN-USR-25..29, VALID-17..21, ERR-13, ERR-14). */
 export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const { user: me } = useAuth();
   const form = useForm<CreateInput, unknown, CreateOutput>({
     resolver: zodResolver(createUserFormSchema),
     defaultValues: CREATE_DEFAULTS,
@@ -96,7 +99,7 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
       <FormProvider {...form}>
         <form id="create-user-form" onSubmit={submit} noValidate className="space-y-4">
           {failure !== undefined ? <FailureBanner text={USER_MESSAGES.createFailed} detail={failure} /> : null}
-          <CommonUserFields />
+          <CommonUserFields roles={roleChoices(isSuperAdminRole(me?.role))} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="Password"
@@ -123,13 +126,14 @@ type EditInput = z.input<typeof editUserFormSchema>;
 type EditOutput = z.output<typeof editUserFormSchema>;
 
 function editValues(user: User): DefaultValues<EditInput> {
-  const role = formRole(user.role);
+  // A legacy admin spelling the form does not offer (CallerAdmin) stays as it is.
+  const role = formRole(user.role) ?? (isLegacyAdminRole(user.role) ? user.role : undefined);
   return {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
     phone: user.phone,
-    // A role the form does not offer (e.g. CallerAdmin) leaves the select on "Choose a role".
+    // Any other role the form does not offer leaves the select on "Choose a role".
     ...(role ? { role } : {}),
     status: user.isActive ? 'Active' : 'Inactive',
   };
@@ -162,6 +166,9 @@ function EditUserForm({
   onSaved: ((user: User) => void) | undefined;
 }) {
   const queryClient = useQueryClient();
+  const { user: me } = useAuth();
+  // Nobody changes their own role or status (docs/decisions/122-people-rules.md): not offered, not sent.
+  const isSelf = me?.id === user.id;
   const form = useForm<EditInput, unknown, EditOutput>({
     resolver: zodResolver(editUserFormSchema),
     defaultValues: editValues(user),
@@ -173,9 +180,8 @@ function EditUserForm({
         firstName: values.firstName,
         lastName: values.lastName,
         email: values.email,
-        role: values.role,
         phone: values.phone,
-        isActive: statusToIsActive(values.status),
+        ...(isSelf ? {} : { role: values.role, isActive: statusToIsActive(values.status) }),
       }),
     onSuccess: async (saved) => {
       toast.success(`${saved.name} was updated`);
@@ -197,7 +203,7 @@ function EditUserForm({
         className="space-y-4"
       >
         {failure !== undefined ? <FailureBanner text={USER_MESSAGES.updateFailed} detail={failure} /> : null}
-        <CommonUserFields />
+        <CommonUserFields roles={roleChoices(isSuperAdminRole(me?.role), user.role)} standing={!isSelf} />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel

@@ -7,6 +7,7 @@ export const USER_MESSAGES = {
   detailsFailed: 'Failed to load user details. Please try again.',
   updateFailed: 'Failed to update user. Please try again.',
   createFailed: 'Failed to create user. Please try again.',
+  resetLinkFailed: 'Failed to send the password reset link. Please try again.',
   cannotDeleteSelf: MSG.cannotDeleteSelf,
   cannotDeleteSelfTooltip: MSG.cannotDeleteSelfTooltip,
   deleteConfirm: (name: string) => `Are you sure you want to delete ${name}? This action cannot be undone.`,

@@ -11,6 +11,7 @@ import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button, buttonClass } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
+import { isSuperAdminRole } from '@vm/shared/constants';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useAuth } from '../../auth/auth-context';
@@ -18,6 +19,7 @@ import { AdminOfferStatusBadge, vehicleLabel } from '../offers/offer-status';
 import { cityLine, DetailRow } from './user-details-modal';
 import { UserAvatar } from './user-avatar';
 import { RoleBadge, statusOf, UserStatusBadge } from './user-badges';
+import { canSendResetLink, SendResetLinkButton } from './send-reset-link-button';
 import { EditUserModal } from './user-form-modals';
 import { USER_MESSAGES } from './user-messages';
 import { fetchUser, fetchUserOffers, fetchUserWatchlist, userKey, userOffersKey, userWatchlistKey } from './users-api';
@@ -80,9 +82,13 @@ export function UserProfilePage() {
                 <Phone className="h-4 w-4" aria-hidden="true" /> Call
               </a>
             ) : null}
-            <Button onClick={() => setEditing(true)}>
-              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-            </Button>
+            {canSendResetLink(me?.role, user) ? <SendResetLinkButton user={user} /> : null}
+            {/* A SuperAdmin's account is edited only by a SuperAdmin (docs/decisions/122-people-rules.md). */}
+            {isSuperAdminRole(me?.role) || !isSuperAdminRole(user.role) ? (
+              <Button onClick={() => setEditing(true)}>
+                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+              </Button>
+            ) : null}
           </div>
         </div>
       </section>

@@ -22,14 +22,17 @@ export interface UserListResponse {
   page: number;
 }
 
-/** The fields an admin edits; the form's status is already mapped to isActive. */
+/**
+ * The fields an admin edits; the form's status is already mapped to isActive. Role and status
+ * are left out on one's own account, which nobody changes (docs/decisions/122-people-rules.md).
+ */
 export interface AdminUserUpdate {
   firstName: string;
   lastName: string;
   email: string;
   phone: string;
-  role: string;
-  isActive: boolean;
+  role?: string;
+  isActive?: boolean;
 }
 
 export const USERS_KEY = ['admin', 'users'] as const;
@@ -62,6 +65,11 @@ export async function createUser(body: CreateUserBody): Promise<User> {
 
 export async function updateUser(id: string, body: AdminUserUpdate): Promise<User> {
   return (await api<{ user: User }>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body })).user;
+}
+
+/** Staff send the forgotten-password email to a user; the answer's message names the address. */
+export async function sendPasswordResetLink(id: string): Promise<{ message: string }> {
+  return api<{ message: string }>(`/users/${encodeURIComponent(id)}/password-reset`, { method: 'POST' });
 }
 
 export async function deleteUser(id: string): Promise<void> {

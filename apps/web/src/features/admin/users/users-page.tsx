@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_ADMIN_PAGE_SIZE } from '@vm/shared/constants';
+import { DEFAULT_ADMIN_PAGE_SIZE, isSuperAdminRole } from '@vm/shared/constants';
 import type { User } from '@vm/shared/user';
 import { Filter, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -167,6 +167,7 @@ export function UsersPage() {
               <UsersTable
                 users={loaded.users}
                 currentUserId={me?.id}
+                viewerIsSuperAdmin={isSuperAdminRole(me?.role)}
                 sortBy={params.sortBy}
                 sortOrder={params.sortOrder}
                 onSort={sortBy}

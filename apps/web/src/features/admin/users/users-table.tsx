@@ -1,5 +1,5 @@
 import type { SortOrder } from '@vm/shared/common';
-import type { USER_SORT_FIELDS } from '@vm/shared/constants';
+import { isSuperAdminRole, type USER_SORT_FIELDS } from '@vm/shared/constants';
 import type { User } from '@vm/shared/user';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -15,6 +15,8 @@ type SortField = (typeof USER_SORT_FIELDS)[number];
 interface Props {
   users: User[];
   currentUserId: string | undefined;
+  /** An Admin is not offered Edit or Delete on a SuperAdmin's row (docs/decisions/122-people-rules.md). */
+  viewerIsSuperAdmin: boolean;
   sortBy: SortField;
   sortOrder: SortOrder;
   onSort: (field: SortField) => void;
@@ -32,6 +34,7 @@ interface Props {
 export function UsersTable({
   users,
   currentUserId,
+  viewerIsSuperAdmin,
   sortBy,
   sortOrder,
   onSort,
@@ -89,6 +92,7 @@ export function UsersTable({
       cellClassName: 'ml-auto md:ml-0',
       cell: (user) => {
         const isSelf = user.id === currentUserId;
+        if (isSuperAdminRole(user.role) && !viewerIsSuperAdmin) return null;
         return (
           <RowActions>
             <RowActionButton
