@@ -254,9 +254,10 @@ describe('admin catalogue in a real browser', () => {
     const detail = await visitor.page.goto(`/vehicles/${created.body.slug}`);
     expect(detail?.status()).toBe(200);
     await visitor.page.getByRole('heading', { level: 1, name: '1971 Nissan Skyline GT-R Hakosuka' }).waitFor();
-    // The gallery opens on the chosen default photo, and the badges follow the tags and listing type.
+    // The gallery opens on the chosen default photo, shown first (issue #20, decision 124), and the
+    // badges follow the tags and listing type.
     const main = visitor.page.getByTestId('gallery-main').getByRole('img');
-    await expect.poll(() => main.getAttribute('alt')).toContain('photo 2 of 3');
+    await expect.poll(() => main.getAttribute('alt')).toContain('photo 1 of 3');
     expect(await main.getAttribute('src')).toContain(created.body.images[1]?.id ?? '-');
     for (const badge of ['Hot', 'Auction'])
       expect(await visitor.page.getByText(badge, { exact: true }).first().isVisible()).toBe(true);
