@@ -131,7 +131,16 @@ describe('OffersPage', () => {
     await rows();
     const panel = within(screen.getByRole('form', { name: 'Offer filters' }));
     const statuses = [...(panel.getByLabelText('Status') as HTMLSelectElement).options].map((o) => o.value);
-    expect(statuses).toEqual(['', 'pending', 'under_review', 'accepted', 'rejected', 'expired', 'countered']);
+    expect(statuses).toEqual([
+      '',
+      'pending',
+      'under_review',
+      'accepted',
+      'rejected',
+      'expired',
+      'countered',
+      'withdrawn',
+    ]);
     const sortBy = [...(panel.getByLabelText('Sort by') as HTMLSelectElement).options].map((o) => o.value);
     expect(sortBy).toEqual(['createdAt', 'amount', 'status']);
     expect((panel.getByLabelText('Min amount ($)') as HTMLInputElement).type).toBe('number');
