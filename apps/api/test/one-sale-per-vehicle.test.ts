@@ -115,6 +115,20 @@ describe.each(DIALECTS)('one sale per vehicle on %s', (dialect) => {
       }
     });
 
+    it('ISSUE-20-SALE an edit from a form opened before the acceptance cannot put the held vehicle back on sale (409); after the release it can', async () => {
+      const v = await createVehicle();
+      const accepted = await offer(v, 80_000);
+      expect((await decide(accepted.id, 'accepted')).statusCode).toBe(200);
+      expect(await vehicleStatus(v.id)).toBe('Pending');
+      const stale = await setStatus(v, 'Available');
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json().message).toBe(MSG.vehicleHeldByAcceptedOffer);
+      expect(await vehicleStatus(v.id)).toBe('Pending');
+      expect((await release(accepted.id, { reason: 'Financing fell through' })).statusCode).toBe(200);
+      expect(await vehicleStatus(v.id)).toBe('Available');
+      expect((await setStatus(v, 'Available')).statusCode).toBe(200);
+    });
+
     it('ISSUE-20-SALE an offer on a Sold or Archived vehicle cannot be accepted (409)', async () => {
       const v = await createVehicle();
       const o = await offer(v);

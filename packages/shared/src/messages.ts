@@ -42,6 +42,8 @@ export const MSG = {
   offerAmountWholeCents: 'Offer amount must be in whole cents',
   offerVehicleHasAcceptedOffer:
     'Another offer on this vehicle has already been accepted. Release that offer before accepting another.',
+  vehicleHeldByAcceptedOffer:
+    'This vehicle has an accepted offer. Release that offer on the Offers screen before making the vehicle Available.',
   offerNotAccepted: 'Only an accepted offer can be released',
   offerReleaseReasonRequired: 'Please give the reason the deal fell through',
   offerReleaseReasonTooLong: 'The reason must be at most 500 characters long',

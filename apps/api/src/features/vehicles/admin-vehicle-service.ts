@@ -11,7 +11,7 @@ import type {
 } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
 import {
@@ -150,6 +150,11 @@ export async function editVehicle(
 ): Promise<Vehicle> {
   const id = await db.transaction().execute(async (trx) => {
     const before = await requireVehicle(trx, idOrSlug);
+    // An accepted offer holds the vehicle (Pending): a form opened before the acceptance must not
+    // put it back on sale; releasing the offer does that (docs/decisions/121-one-sale-per-vehicle.md).
+    if (input.status === 'Available' && before.status !== 'Available') {
+      if ((await liveOfferCounts(trx, before.id)).acceptedOffers > 0) throw conflict(MSG.vehicleHeldByAcceptedOffer);
+    }
     // Taken out of Archived, the vehicle is published again: saved-search alerts announce it as
     // new (docs/decisions/115-saved-searches.md).
     const republished = before.status === 'Archived' && input.status !== 'Archived';
