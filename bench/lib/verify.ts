@@ -85,7 +85,7 @@ export async function verifyAgainstLedger(
         .where('user_id', 'in', users)
         .execute()
     : [];
-  const offersInDb = new Map(offerRows.map((r) => [pairKey(r.user_id, r.vehicle_id), r]));
+  const offersInDb = new Map(offerRows.map((r) => [pairKey(r.user_id, r.vehicle_id ?? ''), r]));
   for (const [key, acked] of ledger.offers) {
     const row = offersInDb.get(key);
     const uncertainAfter = ledger.offerSubmissions.get(key)?.lastUncertain ?? false;
