@@ -267,11 +267,14 @@ describe('admin catalogue in a real browser', () => {
     // Delete the first photo: the default (the green one) moves from index 1 to 0.
     await page.getByRole('button', { name: 'Edit 1971 Nissan Skyline GT-R Hakosuka' }).click();
     await expect.poll(() => edit.getByTestId('form-image').count()).toBe(3);
+    // The removal takes effect on Save (issue #20, decision 123).
     await edit.getByRole('button', { name: 'Remove photo 1' }).click();
-    await toast(page, 'Image deleted successfully');
     await expect.poll(() => edit.getByTestId('form-image').count()).toBe(2);
     expect(await edit.getByTestId('form-image').nth(0).getByText('Default').isVisible()).toBe(true);
-    await edit.getByRole('button', { name: 'Cancel' }).click();
+    expect((await apiGet<ApiVehicle>(`/api/vehicles/${created.body.id}`)).body.images).toHaveLength(3);
+    await edit.getByRole('button', { name: 'Update Vehicle' }).click();
+    await toast(page, 'Vehicle updated successfully!');
+    await expect.poll(() => edit.isVisible()).toBe(false);
     const afterPhotoDelete = await apiGet<ApiVehicle>(`/api/vehicles/${created.body.id}`);
     expect(afterPhotoDelete.body.images.map((i) => i.id)).toEqual(created.body.images.slice(1).map((i) => i.id));
     expect(afterPhotoDelete.body.defaultImage).toBe(created.body.images[1]?.url);

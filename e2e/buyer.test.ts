@@ -192,9 +192,9 @@ describe('buyer walk-through in a real browser', () => {
     await page.getByLabel('Offer amount (USD)').fill('36250.50');
     await page.getByRole('button', { name: 'Amend offer' }).click();
     await visible(page, 'Your offer has been amended successfully!');
-    await expect.poll(() => ownOffer.textContent(), { timeout: 10_000 }).toContain('$36,251');
+    await expect.poll(() => ownOffer.textContent(), { timeout: 10_000 }).toContain('$36,250.50');
     await page.reload();
-    await expect.poll(() => page.getByTestId('own-offer').textContent(), { timeout: 10_000 }).toContain('$36,251');
+    await expect.poll(() => page.getByTestId('own-offer').textContent(), { timeout: 10_000 }).toContain('$36,250.50');
     expect(await page.getByTestId('own-offer').textContent()).toContain('Pending');
     await screenshot(page, 'buyer-detail-offer-1440');
     await page.setViewportSize(VIEWPORTS.mobile);
@@ -219,7 +219,7 @@ describe('buyer walk-through in a real browser', () => {
     await page.goto('/account');
     await page.getByLabel('First name').waitFor();
     const tabs = page.getByRole('navigation', { name: 'Account sections' }).getByRole('link');
-    expect(await tabs.allTextContents()).toEqual(['Profile', 'Watchlist', 'Settings']);
+    expect(await tabs.allTextContents()).toEqual(['Profile', 'Watchlist', 'My offers', 'Saved searches', 'Settings']);
     expect(await page.getByLabel('Email').isDisabled()).toBe(true);
     await visible(page, 'Email cannot be changed');
     await page.getByLabel('First name').fill('');

@@ -71,12 +71,18 @@ describe('the search rate limit', () => {
     )?.[1];
     const keys = Object.keys(JSON.parse(data ?? '{}'));
     expect(keys.some((key) => key.startsWith('/vehicles/search?'))).toBe(true);
-    // The page's search was the visitor's: a visitor who has spent the limit gets the page
-    // without it (the browser then asks, and is refused like any other search).
+    // The page's search was the visitor's: a visitor who has spent the limit gets a page not
+    // made before without it (the browser then asks, and is refused like any other search).
     await search(on, LIMIT, '10.0.0.4');
-    const spent = await on.app.inject({ method: 'GET', url: '/vehicles?query=mustang', remoteAddress: '10.0.0.4' });
+    const spent = await on.app.inject({ method: 'GET', url: '/vehicles?query=bronco', remoteAddress: '10.0.0.4' });
     expect(spent.statusCode).toBe(200);
     expect(spent.body).not.toContain('/vehicles/search?');
+    // That page, made without its answer, is not kept for the next visitor (decision 120)...
+    const next = await on.app.inject({ method: 'GET', url: '/vehicles?query=bronco', remoteAddress: '10.0.0.5' });
+    expect(next.body).toContain('/vehicles/search?');
+    // ...while a page already kept costs no search, and is served to anyone as it is.
+    const kept = await on.app.inject({ method: 'GET', url: '/vehicles?query=mustang', remoteAddress: '10.0.0.4' });
+    expect(kept.body).toContain('/vehicles/search?');
   });
 
   it('ISSUE-21-SEARCH-LIMIT RATE_LIMIT=off lifts it', async () => {

@@ -23,7 +23,7 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 const KEPT_BYTES = 48 * 1024 * 1024;
 
 export class KeptPages {
-  private readonly pages: LRUCache<string, { stamp: string; page: Promise<KeptPage> }>;
+  private readonly pages: LRUCache<string, { stamp: string; page: Promise<KeptPage & { keep: boolean }> }>;
 
   constructor(maxBytes = KEPT_BYTES) {
     this.pages = new LRUCache({ maxSize: maxBytes, sizeCalculation: () => 1 });
@@ -31,26 +31,32 @@ export class KeptPages {
 
   /**
    * The page kept for `url` under `stamp`, or the one `render` makes (kept only when it is a
-   * 200; a 404 is made each time). Concurrent requests for the same page share one rendering;
-   * a failed rendering is not kept.
+   * 200 made from all its answers: a 404, or a page one of whose answers was refused (say the
+   * visitor's search limit), is made each time). Concurrent requests for the same page share
+   * one rendering; a failed rendering is not kept.
    */
-  async get(url: string, stamp: string, render: () => Promise<{ status: 200 | 404; html: string }>): Promise<KeptPage> {
+  async get(
+    url: string,
+    stamp: string,
+    render: () => Promise<{ status: 200 | 404; html: string; complete?: boolean }>,
+  ): Promise<KeptPage> {
     const kept = this.pages.get(url);
     if (kept && kept.stamp === stamp) return kept.page;
     const entry = {
       stamp,
-      page: render().then(({ status, html }) => ({
+      page: render().then(({ status, html, complete }) => ({
         status,
         html,
         body: new PrecompressedBody(Buffer.from(html), HTML_TYPE),
+        keep: status === 200 && complete !== false,
       })),
     };
     this.pages.set(url, entry);
     try {
       const page = await entry.page;
-      // Weighed by its HTML now that it is known; a 404 is not kept.
+      // Weighed by its HTML now that it is known; a 404 or an incomplete page is not kept.
       if (this.pages.peek(url) === entry) {
-        if (page.status === 200) this.pages.set(url, { ...entry }, { size: Math.max(1, page.body.identity.length) });
+        if (page.keep) this.pages.set(url, { ...entry }, { size: Math.max(1, page.body.identity.length) });
         else this.pages.delete(url);
       }
       return page;

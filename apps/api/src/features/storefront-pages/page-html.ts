@@ -80,6 +80,7 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     const answers = new Map<string, unknown>();
     const payloads = new Map<string, string>();
     let missing = false;
+    let refused = false;
     const answer = async (calls: typeof plan.calls) => {
       const keys = calls.map(apiGetUrl);
       const responses = await Promise.all(
@@ -91,6 +92,7 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
       responses.forEach((res, i) => {
         const key = keys[i];
         if (res.statusCode === 404) missing = true;
+        else if (res.statusCode !== 200) refused = true;
         if (res.statusCode !== 200 || key === undefined) return;
         payloads.set(key, res.payload);
         answers.set(key, res.json());
@@ -106,7 +108,12 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
       ].filter((tag) => tag !== '');
       const html = withHead(template, head).replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${bootDataBlock(payloads)}`);
       // A vehicle that does not exist: the page says so, and crawlers get a real 404.
-      return { status: plan.page === 'detail' && missing ? (404 as const) : (200 as const), html };
+      // A page without one of its answers (refused: the visitor's limit, an outage) is not kept for others.
+      return {
+        status: plan.page === 'detail' && missing ? (404 as const) : (200 as const),
+        html,
+        complete: !refused,
+      };
     };
     if (plan.vehicleKey === undefined) return pages.get(key, made, render);
     // A vehicle page shows the whole vehicle, whose counts and details change without a new
