@@ -27,7 +27,11 @@ export interface TestContext {
 }
 
 /** A fresh app on a fresh, migrated database: a temp SQLite file or a new PostgreSQL schema. */
-export async function createTestContext(dialect: Dialect, env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vm-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -57,7 +61,7 @@ export async function createTestContext(dialect: Dialect, env: Record<string, st
   }
   await migrateToLatest(database.db, database.dialect);
   const lookups = new CacheLookups();
-  const app = await buildApp({ config, database, logger: false, catalogueLookups: lookups });
+  const app = await buildApp({ config, database, logger: false, catalogueLookups: lookups, clock: options.clock });
   await app.ready();
   return {
     app,

@@ -213,7 +213,47 @@ export interface CatalogueVersionTable {
   version: number;
 }
 
+/** Timed auctions (migration 2026-12-01-auctions, docs/decisions/125-auctions.md). */
+export interface AuctionsTable {
+  id: string;
+  vehicle_id: string;
+  status: string;
+  starting_bid_cents: number;
+  reserve_cents: number | null;
+  starts_at: string;
+  ends_at: string;
+  current_bid_cents: number | null;
+  leader_id: string | null;
+  bid_count: Generated<number>;
+  bidder_count: Generated<number>;
+  reserve_met: Generated<number>;
+  next_seq: Generated<number>;
+  version: Generated<number>;
+  cancel_reason: string | null;
+  ending_soon_sent: Generated<number>;
+  closed_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuctionBidsTable {
+  id: string;
+  auction_id: string;
+  bidder_id: string;
+  seq: number;
+  max_cents: number;
+  price_cents: number;
+  leader_id: string;
+  created_at: string;
+  voided_at: string | null;
+  void_reason: string | null;
+  voided_by: string | null;
+}
+
 export interface DB {
+  auctions: AuctionsTable;
+  auction_bids: AuctionBidsTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   vehicles: VehiclesTable;

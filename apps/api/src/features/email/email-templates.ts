@@ -1,4 +1,12 @@
 import {
+  auctionBidVoided,
+  auctionCancelled,
+  auctionEnded,
+  auctionEndingSoon,
+  auctionOutbid,
+  auctionWon,
+} from './templates/auction-notices.tsx';
+import {
   offerDecision,
   offerExpired,
   priceDrop,
@@ -19,6 +27,12 @@ export const EMAIL_TEMPLATES = {
   savedSearchMatches,
   staffNewOffer,
   staffNewInquiry,
+  auctionOutbid,
+  auctionWon,
+  auctionEnded,
+  auctionEndingSoon,
+  auctionBidVoided,
+  auctionCancelled,
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

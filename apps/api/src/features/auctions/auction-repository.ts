@@ -1,0 +1,402 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { BidderMaximum } from '@vm/shared/auction';
+import type { Dialect } from '../../db/database.ts';
+import type { AuctionsTable, DB } from '../../db/schema.ts';
+
+/**
+ * The SQL of auctions (docs/decisions/125-auctions.md). Functions that take a transaction run in
+ * the caller's; `lockAuction` holds the auction row for the rest of it.
+ */
+
+export type AuctionRow = Selectable<AuctionsTable>;
+export type AuctionWithVehicle = AuctionRow & { vehicle_slug: string; vehicle_title: string; vehicle_status: string };
+
+const OPEN = ['Scheduled', 'Live'];
+
+function auctionsWithVehicle(db: Kysely<DB>) {
+  return db
+    .selectFrom('auctions')
+    .innerJoin('vehicles', 'vehicles.id', 'auctions.vehicle_id')
+    .selectAll('auctions')
+    .select(['vehicles.slug as vehicle_slug', 'vehicles.title as vehicle_title', 'vehicles.status as vehicle_status']);
+}
+
+/**
+ * Reads an auction and holds it for the rest of the transaction, so two bids (or a bid and the
+ * close) on one auction run one after the other. PostgreSQL: SELECT ... FOR UPDATE. SQLite has no
+ * row locks: the app's one connection is held for the whole transaction (Kysely's SQLite driver),
+ * so nothing runs between this read and the writes.
+ */
+export function lockAuction(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  auctionId: string,
+): Promise<AuctionWithVehicle | undefined> {
+  const q = auctionsWithVehicle(trx).where('auctions.id', '=', auctionId);
+  return (dialect === 'postgres' ? q.forUpdate('auctions') : q).executeTakeFirst();
+}
+
+export function findAuction(db: Kysely<DB>, auctionId: string): Promise<AuctionWithVehicle | undefined> {
+  return auctionsWithVehicle(db).where('auctions.id', '=', auctionId).executeTakeFirst();
+}
+
+/** The vehicle's current auction: its latest. */
+export function findLatestAuctionOfVehicle(db: Kysely<DB>, vehicleId: string): Promise<AuctionWithVehicle | undefined> {
+  return auctionsWithVehicle(db)
+    .where('auctions.vehicle_id', '=', vehicleId)
+    .orderBy('auctions.created_at', 'desc')
+    .orderBy('auctions.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The vehicle's Scheduled or Live auction, if any. */
+export function findOpenAuctionOfVehicle(db: Kysely<DB>, vehicleId: string) {
+  return db
+    .selectFrom('auctions')
+    .select(['id', 'ends_at'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('status', 'in', OPEN)
+    .executeTakeFirst();
+}
+
+export async function insertAuction(
+  trx: Kysely<DB>,
+  row: Omit<AuctionRow, 'bid_count' | 'bidder_count' | 'reserve_met' | 'next_seq' | 'version' | 'ending_soon_sent'> & {
+    reserve_met: number;
+  },
+) {
+  await trx.insertInto('auctions').values(row).execute();
+}
+
+/** Writes changed columns of an auction and moves its version on (the id of its next live event). */
+export async function updateAuction(
+  trx: Kysely<DB>,
+  auctionId: string,
+  changes: Partial<Omit<AuctionRow, 'id' | 'vehicle_id' | 'version' | 'created_at' | 'created_by'>>,
+  version: number,
+) {
+  await trx
+    .updateTable('auctions')
+    .set({ ...changes, version: version + 1 })
+    .where('id', '=', auctionId)
+    .execute();
+}
+
+/**
+ * Each bidder's standing maximum among the auction's bids that are not voided. A bidder's bids
+ * only go up (a new bid must beat their own maximum), so their highest bid is also their last
+ * one, and its sequence number orders equal maximums.
+ */
+export async function standingMaxima(db: Kysely<DB>, auctionId: string): Promise<BidderMaximum[]> {
+  const rows = await db
+    .selectFrom('auction_bids')
+    .select((eb) => ['bidder_id', eb.fn.max('max_cents').as('max_cents'), eb.fn.max('seq').as('seq')])
+    .where('auction_id', '=', auctionId)
+    .where('voided_at', 'is', null)
+    .groupBy('bidder_id')
+    .execute();
+  return rows.map((r) => ({ bidderId: r.bidder_id, amount: Number(r.max_cents) / 100, order: Number(r.seq) }));
+}
+
+export async function insertBid(
+  trx: Kysely<DB>,
+  bid: {
+    id: string;
+    auction_id: string;
+    bidder_id: string;
+    seq: number;
+    max_cents: number;
+    price_cents: number;
+    leader_id: string;
+    created_at: string;
+  },
+) {
+  await trx.insertInto('auction_bids').values(bid).execute();
+}
+
+/** Bids of an auction in the order they were placed, voided ones included. */
+export function bidsOfAuction(db: Kysely<DB>, auctionId: string) {
+  return db
+    .selectFrom('auction_bids')
+    .innerJoin('users', 'users.id', 'auction_bids.bidder_id')
+    .select([
+      'auction_bids.id',
+      'auction_bids.bidder_id',
+      'auction_bids.seq',
+      'auction_bids.max_cents',
+      'auction_bids.price_cents',
+      'auction_bids.leader_id',
+      'auction_bids.created_at',
+      'auction_bids.voided_at',
+      'auction_bids.void_reason',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+    ])
+    .where('auction_bids.auction_id', '=', auctionId)
+    .orderBy('auction_bids.seq')
+    .execute();
+}
+
+/** The public history's rows: newest first, not voided, with the bidder's first sequence number for their alias. */
+export function publicBidRows(db: Kysely<DB>, auctionId: string, limit: number) {
+  return db
+    .selectFrom('auction_bids as b')
+    .select((eb) => [
+      'b.seq',
+      'b.price_cents',
+      'b.leader_id',
+      'b.created_at',
+      eb
+        .selectFrom('auction_bids as first')
+        .select((e) => e.fn.min('first.seq').as('s'))
+        .whereRef('first.auction_id', '=', 'b.auction_id')
+        .whereRef('first.bidder_id', '=', 'b.leader_id')
+        .as('leader_first_seq'),
+    ])
+    .where('b.auction_id', '=', auctionId)
+    .where('b.voided_at', 'is', null)
+    .orderBy('b.seq', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The bidders' aliases: "Bidder N", N counting bidders in the order of their first bid. */
+export async function bidderAliases(db: Kysely<DB>, auctionId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('auction_bids')
+    .select((eb) => ['bidder_id', eb.fn.min('seq').as('first')])
+    .where('auction_id', '=', auctionId)
+    .groupBy('bidder_id')
+    .execute();
+  rows.sort((a, b) => Number(a.first) - Number(b.first));
+  return new Map(rows.map((r, i) => [r.bidder_id, `Bidder ${i + 1}`]));
+}
+
+export function findBid(db: Kysely<DB>, bidId: string) {
+  return db.selectFrom('auction_bids').selectAll().where('id', '=', bidId).executeTakeFirst();
+}
+
+export async function markBidVoided(trx: Kysely<DB>, bidId: string, by: string, reason: string, at: string) {
+  await trx
+    .updateTable('auction_bids')
+    .set({ voided_at: at, voided_by: by, void_reason: reason })
+    .where('id', '=', bidId)
+    .execute();
+}
+
+export async function setBidOutcome(trx: Kysely<DB>, bidId: string, priceCents: number, leaderId: string) {
+  await trx
+    .updateTable('auction_bids')
+    .set({ price_cents: priceCents, leader_id: leaderId })
+    .where('id', '=', bidId)
+    .execute();
+}
+
+/** A viewer's standing maximum in an auction (not voided), or null. */
+export async function viewerMaximum(db: Kysely<DB>, auctionId: string, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('auction_bids')
+    .select((eb) => eb.fn.max('max_cents').as('max'))
+    .where('auction_id', '=', auctionId)
+    .where('bidder_id', '=', userId)
+    .where('voided_at', 'is', null)
+    .executeTakeFirst();
+  return row?.max == null ? null : Number(row.max) / 100;
+}
+
+/** Active, not deleted accounts among the given ids, for notices. */
+export function notifiableUsers(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'notification_prefs'])
+    .where('id', 'in', [...ids])
+    .where('is_active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Distinct bidders of an auction (voided bids included: they were in it). */
+export async function biddersOf(db: Kysely<DB>, auctionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('auction_bids')
+    .select('bidder_id')
+    .distinct()
+    .where('auction_id', '=', auctionId)
+    .execute();
+  return rows.map((r) => r.bidder_id);
+}
+
+/** Scheduled auctions whose start has come. */
+export function auctionsDueToOpen(db: Kysely<DB>, nowIso: string) {
+  return db
+    .selectFrom('auctions')
+    .select('id')
+    .where('status', '=', 'Scheduled')
+    .where('starts_at', '<=', nowIso)
+    .execute();
+}
+
+/** Open auctions whose end has passed. */
+export function auctionsDueToClose(db: Kysely<DB>, nowIso: string) {
+  return db.selectFrom('auctions').select('id').where('status', 'in', OPEN).where('ends_at', '<=', nowIso).execute();
+}
+
+/** Live auctions ending within the window whose watchers have not been told yet. */
+export function auctionsEndingSoon(db: Kysely<DB>, nowIso: string, untilIso: string) {
+  return db
+    .selectFrom('auctions')
+    .select('id')
+    .where('status', '=', 'Live')
+    .where('ending_soon_sent', '=', 0)
+    .where('ends_at', '>', nowIso)
+    .where('ends_at', '<=', untilIso)
+    .execute();
+}
+
+/** Claims an auction's ending-soon notice: true for the one caller that flips the flag. */
+export async function claimEndingSoon(trx: Kysely<DB>, auctionId: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('auctions')
+    .set({ ending_soon_sent: 1 })
+    .where('id', '=', auctionId)
+    .where('ending_soon_sent', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+const cardColumns = [
+  'auctions.id',
+  'auctions.status',
+  'auctions.starts_at',
+  'auctions.ends_at',
+  'auctions.starting_bid_cents',
+  'auctions.current_bid_cents',
+  'auctions.bid_count',
+  'auctions.reserve_cents',
+  'auctions.reserve_met',
+  'vehicles.id as vehicle_id',
+  'vehicles.slug',
+  'vehicles.title',
+  'vehicles.year',
+  'vehicles.make',
+  'vehicles.model',
+  'vehicles.mileage',
+  'vehicles.default_image_id',
+] as const;
+
+/** Live auctions of public vehicles, ending soonest first. */
+export function liveAuctionCards(db: Kysely<DB>, options: { limit: number; offset: number }) {
+  const base = db
+    .selectFrom('auctions')
+    .innerJoin('vehicles', 'vehicles.id', 'auctions.vehicle_id')
+    .where('auctions.status', '=', 'Live')
+    .where('vehicles.status', '<>', 'Archived');
+  return Promise.all([
+    base
+      .select(cardColumns)
+      .orderBy('auctions.ends_at')
+      .orderBy('auctions.id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+}
+
+/** Ended auctions (results) of public vehicles, newest first, optionally matching words against make, model and year. */
+export function endedAuctionCards(db: Kysely<DB>, options: { limit: number; offset: number; words: string[] }) {
+  let base = db
+    .selectFrom('auctions')
+    .innerJoin('vehicles', 'vehicles.id', 'auctions.vehicle_id')
+    .where('auctions.status', 'in', ['Sold', 'ReserveNotMet', 'NoBids'])
+    .where('vehicles.status', '<>', 'Archived');
+  for (const word of options.words) {
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['vehicles.make']), 'like', like),
+        eb(eb.fn('lower', ['vehicles.model']), 'like', like),
+        eb(eb.cast('vehicles.year', 'text'), '=', word),
+      ]),
+    );
+  }
+  return Promise.all([
+    base
+      .select(cardColumns)
+      .orderBy('auctions.ends_at', 'desc')
+      .orderBy('auctions.id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+}
+
+/** Every live auction's summary, for vehicle cards (bounded: a dealer runs dozens, not thousands). */
+export function liveAuctionSummaries(db: Kysely<DB>) {
+  return db
+    .selectFrom('auctions')
+    .select([
+      'id',
+      'vehicle_id',
+      'status',
+      'starts_at',
+      'ends_at',
+      'starting_bid_cents',
+      'current_bid_cents',
+      'bid_count',
+      'reserve_cents',
+      'reserve_met',
+    ])
+    .where('status', '=', 'Live')
+    .orderBy('ends_at')
+    .limit(500)
+    .execute();
+}
+
+/** The buyer's auctions with their own standing maximum, most recent first. */
+export function auctionsOfBidder(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('auction_bids')
+    .innerJoin('auctions', 'auctions.id', 'auction_bids.auction_id')
+    .innerJoin('vehicles', 'vehicles.id', 'auctions.vehicle_id')
+    .select((eb) => [
+      'auctions.id',
+      'auctions.status',
+      'auctions.starts_at',
+      'auctions.ends_at',
+      'auctions.starting_bid_cents',
+      'auctions.current_bid_cents',
+      'auctions.bid_count',
+      'auctions.reserve_cents',
+      'auctions.reserve_met',
+      'auctions.leader_id',
+      'vehicles.id as vehicle_id',
+      'vehicles.slug',
+      'vehicles.title',
+      eb.fn.max('auction_bids.max_cents').as('my_max_cents'),
+    ])
+    .where('auction_bids.bidder_id', '=', userId)
+    .where('auction_bids.voided_at', 'is', null)
+    .groupBy([
+      'auctions.id',
+      'auctions.status',
+      'auctions.starts_at',
+      'auctions.ends_at',
+      'auctions.starting_bid_cents',
+      'auctions.current_bid_cents',
+      'auctions.bid_count',
+      'auctions.reserve_cents',
+      'auctions.reserve_met',
+      'auctions.leader_id',
+      'vehicles.id',
+      'vehicles.slug',
+      'vehicles.title',
+    ])
+    .orderBy('auctions.ends_at', 'desc')
+    .limit(200)
+    .execute();
+}
