@@ -2,9 +2,16 @@ import { SETTINGS_CACHE_MS } from '@vm/shared/constants';
 import { resolveImagePath } from '@vm/shared/image-path';
 import type { VehicleImage } from '@vm/shared/vehicle';
 import type { LoaderFunctionArgs } from 'react-router';
+import {
+  auctionKeys,
+  auctionListQuery,
+  fetchVehicleAuction,
+  readAuctionsUrl,
+} from '../features/storefront/api/auctions';
 import { searchQuery, similarQuery, taggedQuery, vehicleQuery } from '../features/storefront/api/vehicles';
 import { GALLERY_IMAGE_SIZES, SEARCH_CARD_SIZES } from '@vm/shared/image-sizes';
-import { AUCTIONS_PRESET, readSearchState, toSearchQuery } from '@vm/shared/search-url-state';
+import { readSearchState, toSearchQuery } from '@vm/shared/search-url-state';
+import { authStorage } from '../lib/auth-storage';
 import { fetchPublicSettings, PUBLIC_SETTINGS_KEY } from '../lib/site-settings';
 import { queryClient } from './query-client';
 
@@ -49,17 +56,19 @@ export function prefetchHome(): null {
   return null;
 }
 
-function prefetchSearch(request: Request, preset = {}): null {
+export function prefetchVehicles({ request }: LoaderFunctionArgs): null {
   const state = readSearchState(new URL(request.url).searchParams);
   void queryClient
-    .fetchQuery(searchQuery(toSearchQuery(state, preset)))
+    .fetchQuery(searchQuery(toSearchQuery(state)))
     .then((result) => preloadImage(result.vehicles[0]?.image, SEARCH_CARD_SIZES))
     .catch(() => undefined);
   return null;
 }
 
-export const prefetchVehicles = ({ request }: LoaderFunctionArgs) => prefetchSearch(request);
-export const prefetchAuctions = ({ request }: LoaderFunctionArgs) => prefetchSearch(request, AUCTIONS_PRESET);
+export function prefetchAuctions({ request }: LoaderFunctionArgs): null {
+  void queryClient.prefetchQuery(auctionListQuery(readAuctionsUrl(new URL(request.url).searchParams)));
+  return null;
+}
 
 export function prefetchVehicle({ params }: LoaderFunctionArgs): null {
   const id = params.id ?? '';
@@ -70,6 +79,12 @@ export function prefetchVehicle({ params }: LoaderFunctionArgs): null {
       const first = Math.min(vehicle.defaultImageIndex, Math.max(0, vehicle.images.length - 1));
       preloadImage(vehicle.images[first], GALLERY_IMAGE_SIZES);
       void queryClient.prefetchQuery(similarQuery(vehicle));
+      // The bid box's auction, for the viewer the page will ask for (features/buyer/buy-panel.tsx).
+      if (vehicle.listingType === 'auction')
+        void queryClient.prefetchQuery({
+          queryKey: auctionKeys.vehicle(vehicle.id, authStorage.user()?.id ?? 'anonymous'),
+          queryFn: () => fetchVehicleAuction(vehicle.id),
+        });
     })
     .catch(() => undefined);
   return null;

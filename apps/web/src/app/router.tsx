@@ -38,7 +38,9 @@ export const router = createBrowserRouter([
           {
             path: 'auctions',
             loader: prefetchAuctions,
-            lazy: async () => ({ Component: (await import('../features/storefront/search/search-page')).AuctionsPage }),
+            lazy: async () => ({
+              Component: (await import('../features/storefront/auctions/auctions-page')).AuctionsPage,
+            }),
           },
           {
             path: 'vehicles/:id',

@@ -3,6 +3,8 @@ import { formatMoney } from '@vm/shared/money';
 import type { VehicleSummary } from '@vm/shared/vehicle';
 import { Gauge, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCardAuction } from '../features/storefront/api/auctions';
+import { CardAuction } from '../features/storefront/auctions/card-auction';
 import { VehicleBadges } from './vehicle-badges';
 import { VehicleImage } from './vehicle-image';
 
@@ -12,7 +14,8 @@ const miles = new Intl.NumberFormat('en-US');
 export const vehiclePath = (vehicle: Pick<VehicleSummary, 'id'>) => `/vehicles/${encodeURIComponent(vehicle.id)}`;
 
 /**
- * A vehicle in a grid or carousel: photo, highlights, title, year and mileage, place and price.
+ * A vehicle in a grid or carousel: photo, highlights, title, year and mileage, place and price (or,
+ * for a live auction, its bid and time left).
  * The whole card is one link (the title's, stretched), so it is one tab stop.
  */
 export function VehicleCard({
@@ -25,6 +28,8 @@ export function VehicleCard({
   /** The first card of a page, likely its largest paint: fetched early, never lazily. */
   priority?: boolean;
 }) {
+  // Live auctions show their bid and countdown: one shared request for every card on the page.
+  const auction = useCardAuction(vehicle);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
       <div className="relative aspect-[16/10] overflow-hidden bg-slate-100">
@@ -56,9 +61,13 @@ export function VehicleCard({
           <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
           {formatLocation(vehicle.location)}
         </p>
-        <p className="mt-auto pt-2 text-xl font-bold text-brand-700">
-          {vehicle.price > 0 ? formatMoney(vehicle.price) : 'Price on request'}
-        </p>
+        {auction ? (
+          <CardAuction auction={auction} />
+        ) : (
+          <p className="mt-auto pt-2 text-xl font-bold text-brand-700">
+            {vehicle.price > 0 ? formatMoney(vehicle.price) : 'Price on request'}
+          </p>
+        )}
       </div>
     </article>
   );

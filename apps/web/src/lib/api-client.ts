@@ -2,6 +2,7 @@ import type { ErrorBody } from '@vm/shared/common';
 import { type ApiGet, type Query, toQueryString } from '@vm/shared/storefront-requests';
 import { authStorage } from './auth-storage';
 import { takeBootAnswer } from './boot-data';
+import { observeServerDate } from './server-clock';
 
 export const API_BASE = '/api';
 
@@ -73,12 +74,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(`${API_BASE}${path}${toQueryString(options.query)}`, {
+  const sentAt = Date.now();
+  const res = await fetch(`${API_BASE}${path}${toQueryString(options.query)}`, {
     method: options.method ?? 'GET',
     headers,
     body,
     signal: options.signal,
   });
+  // Auction countdowns run on the server's clock (server-clock.ts): every answer refines it.
+  observeServerDate(res.headers?.get('date') ?? null, sentAt, Date.now());
+  return res;
 }
 
 /** Calls the API with the stored bearer token; on 401 refreshes once and retries. */

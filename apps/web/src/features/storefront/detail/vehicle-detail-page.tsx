@@ -4,7 +4,7 @@ import { vehicleNotFoundMeta, vehiclePageMeta } from '@vm/shared/page-meta';
 import { Check, ChevronRight, Eye, MapPin } from 'lucide-react';
 import type { Vehicle } from '@vm/shared/vehicle';
 import type { MouseEvent, ReactNode } from 'react';
-import { OfferPanel } from '../../buyer/offer-panel';
+import { BuyPanel } from '../../buyer/buy-panel';
 import { WatchButton } from '../../buyer/watch-button';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../../components/button';
@@ -176,7 +176,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
               <WatchButton vehicle={vehicle} />
             </div>
           </section>
-          <OfferPanel vehicle={vehicle} />
+          <BuyPanel vehicle={vehicle} />
           <p className="text-sm text-slate-600">
             Questions about this vehicle?{' '}
             <Link

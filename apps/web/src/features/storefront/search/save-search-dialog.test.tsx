@@ -3,7 +3,7 @@ import { SAVED_SEARCH_MESSAGES } from '@vm/shared/saved-search';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sampleUser } from '../../../lib/test-fixtures';
 import { type ApiCall, mockApi, renderScreen, storeSession } from '../../../lib/test-render';
-import { AuctionsPage, SearchPage } from './search-page';
+import { SearchPage } from './search-page';
 
 const user = sampleUser();
 function searchApi(
@@ -85,10 +85,10 @@ describe('Save search on the search page', () => {
     });
   });
 
-  it('ISSUE-16-SAVED-WEB the auctions page saves its preset with the filters', async () => {
+  it('ISSUE-16-SAVED-WEB a search of auction listings saves its listing type with the filters', async () => {
     storeSession(user);
     const { calls } = searchApi();
-    renderScreen(<AuctionsPage />, { path: '/auctions?make=Ford', routePath: '/auctions' });
+    renderSearch('/vehicles?make=Ford&listingType=auction');
     fireEvent.click(await screen.findByRole('button', { name: 'Save search' }));
     const d = await dialog();
     fireEvent.click(d.getByRole('button', { name: 'Save' }));

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../lib/test-fixtures';
 import { type FetchCall, renderAt, stubFetch, summaries } from '../storefront-test-utils';
-import { AuctionsPage, SearchPage } from './search-page';
+import { SearchPage } from './search-page';
 
 type Page = { vehicles: ReturnType<typeof summaries>; total: number; pages: number; page: number };
 function searchApi(answer: (call: FetchCall) => Response = () => page(summaries('result', 9), 9, 1, 1)) {
@@ -215,14 +215,5 @@ describe('SearchPage', () => {
     } finally {
       Element.prototype.scrollIntoView = original;
     }
-  });
-
-  it('ROUTE-16 /auctions is the search fixed to auction listings', async () => {
-    const calls = searchApi();
-    renderAt(<AuctionsPage />, { path: '/auctions?listingType=listing', routePath: '/auctions' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Auctions' })).toBeTruthy();
-    await screen.findByText('result car 1');
-    expect(lastSearch(calls).listingType).toBe('auction');
-    expect(screen.queryByLabelText('Listing type')).toBeNull();
   });
 });

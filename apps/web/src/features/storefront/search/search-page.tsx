@@ -15,7 +15,6 @@ import { PAGE_TEXT } from '@vm/shared/page-meta';
 import { SearchFilters } from './search-filters';
 import { searchProblems } from './search-problems';
 import {
-  AUCTIONS_PRESET,
   type FilterKey,
   hasFilters,
   readSearchState,
@@ -55,7 +54,7 @@ function resultsHeading({ total, totalIsLowerBound }: Pick<VehicleSearchResponse
 interface Props {
   title: string;
   intro: string;
-  /** Filters fixed by the page itself (the auctions page: listingType=auction). */
+  /** Filters fixed by the page itself, saved with a saved search. */
   preset?: Partial<Record<FilterKey, string>>;
 }
 
@@ -258,16 +257,6 @@ export function SearchPage() {
     <>
       <TextPageHead page="vehicles" />
       <VehicleSearch title={PAGE_TEXT.vehicles.title} intro={PAGE_TEXT.vehicles.intro} />
-    </>
-  );
-}
-
-/** /auctions (docs/product-rules.md#pages): the same search, fixed to auction listings. */
-export function AuctionsPage() {
-  return (
-    <>
-      <TextPageHead page="auctions" />
-      <VehicleSearch title={PAGE_TEXT.auctions.title} intro={PAGE_TEXT.auctions.intro} preset={AUCTIONS_PRESET} />
     </>
   );
 }
