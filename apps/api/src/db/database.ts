@@ -14,6 +14,12 @@ export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   close: () => Promise<void>;
+  /**
+   * PostgreSQL only: a new client outside the pool, not yet connected, on the same server and
+   * database, for a connection that LISTENs (features/auctions/auction-events.ts). Its owner
+   * connects it, ends it and reconnects it; closing the Database does not touch it.
+   */
+  listenClient?: () => pg.Client;
 }
 
 // int8 (bigint money in cents) comes back as a JS number; cents stay far below 2^53.
@@ -104,5 +110,14 @@ export function openPostgres(connectionString: string, options: { schema?: strin
     client.on('error', () => {});
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  // TCP keep-alive lets the system notice a LISTEN connection that died silently (a network cut).
+  // No search_path: NOTIFY channels belong to the database, not to a schema.
+  const listenClient = () =>
+    new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: 3000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+  return { db, dialect: 'postgres', close: () => db.destroy(), listenClient };
 }

@@ -1,0 +1,353 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type pg from 'pg';
+import { AUCTION_EVENTS, type AuctionEventName, type PublicAuction } from '@vm/shared/auction';
+import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * The live updates of auctions (issue #17): what the auction service publishes after a bid, an
+ * edit, a close or a cancellation has committed, handed to every open event stream of that
+ * auction (auction-event-routes.ts), on every instance.
+ *
+ * - SQLite (one instance): in process, each message handed to the subscribers on the next turn of
+ *   the event loop, so the bid's answer does not wait for the fan-out.
+ * - PostgreSQL (several instances): `select pg_notify('auction_events', …)` through the pool; one
+ *   dedicated connection per instance LISTENs, opened when the first subscriber arrives, and hands
+ *   each notification to the subscribers of its auction on that instance (the publishing instance
+ *   included: every subscriber gets the messages in the order PostgreSQL delivers them). The
+ *   channel is the database's, shared by every schema in it: a message names its auction (a uuid)
+ *   first, and one for an auction nobody here watches is dropped unread.
+ *
+ * A state may reach a stream twice or late (its first state read while a message was on its way,
+ * a resync after a reconnection): each message carries the auction's version, and a stream never
+ * sends an older version after a newer one, nor one event of a version twice.
+ */
+
+export interface AuctionEventMessage {
+  auctionId: string;
+  event: AuctionEventName;
+  /** The auction row's version after the change; every later change has a higher one. */
+  version: number;
+  /** The public auction, as anyone sees it (no caller's own maximum). */
+  auction: PublicAuction;
+}
+
+export type AuctionEventListener = (message: AuctionEventMessage) => void;
+
+export interface SubscribeOptions {
+  /**
+   * Called when messages may have been missed: the LISTEN connection was lost and is back. The
+   * subscriber reloads the auction and sends it if newer than what it has sent.
+   */
+  onGap?: () => void;
+}
+
+/** An open event stream, as the hub ends it when the app closes. */
+export interface TrackedStream {
+  /** Ends the stream, asking the client to reconnect after `retryMs` (SSE `retry:`). */
+  end: (retryMs: number) => void;
+}
+
+/** The NOTIFY channel, one per database. */
+export const AUCTION_EVENTS_CHANNEL = 'auction_events';
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; a public auction is well under 1,000. */
+const MAX_PAYLOAD_BYTES = 7_900;
+/** Streams ended by a closing app ask their clients to come back after 1 to 5 s, spread out. */
+const RETRY_MIN_MS = 1_000;
+const RETRY_SPREAD_MS = 4_000;
+/** Waits between attempts to (re)open the LISTEN connection: doubling from 250 ms up to 5 s. */
+const FIRST_RECONNECT_MS = 250;
+const MAX_RECONNECT_MS = 5_000;
+
+interface Subscriber {
+  listener: AuctionEventListener;
+  onGap: (() => void) | undefined;
+}
+
+export interface AuctionEventsOptions {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** PostgreSQL: a new, unconnected client for LISTEN (Database.listenClient). */
+  listenClient?: (() => pg.Client) | undefined;
+  log: FastifyBaseLogger;
+}
+
+export class AuctionEvents {
+  readonly #subscribers = new Map<string, Set<Subscriber>>();
+  readonly #streams = new Set<TrackedStream>();
+  readonly #db: Kysely<DB>;
+  readonly #log: FastifyBaseLogger;
+  readonly #listener: PostgresListener | undefined;
+  #closed = false;
+
+  constructor(options: AuctionEventsOptions) {
+    this.#db = options.db;
+    this.#log = options.log;
+    if (options.dialect === 'postgres') {
+      if (!options.listenClient) throw new Error('auction events on PostgreSQL need Database.listenClient');
+      this.#listener = new PostgresListener(options.listenClient, options.log, {
+        payload: (text) => this.#receive(text),
+        reconnected: () => this.#gap(),
+      });
+    }
+  }
+
+  /** Event streams open on this instance. */
+  get openStreams(): number {
+    return this.#streams.size;
+  }
+
+  /** Auctions with at least one subscriber on this instance. */
+  get watchedAuctions(): number {
+    return this.#subscribers.size;
+  }
+
+  /**
+   * Sends a message to every subscriber of its auction, on every instance. Call it after the
+   * change has committed. It never throws: the change is made whatever happens to its message
+   * (a NOTIFY that fails is logged and handed to this instance's subscribers only; clients of
+   * other instances catch up at their next message or reconnection).
+   */
+  async publish(message: AuctionEventMessage): Promise<void> {
+    if (!this.#listener) {
+      setImmediate(() => this.#deliver(message));
+      return;
+    }
+    const { auctionId, event, version, auction } = message;
+    const payload = `${auctionId} ${JSON.stringify({ event, version, auction })}`;
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+      this.#log.error({ auctionId, bytes: Buffer.byteLength(payload) }, 'auction event too large to NOTIFY');
+      this.#deliver(message);
+      return;
+    }
+    try {
+      await sql`select pg_notify(${AUCTION_EVENTS_CHANNEL}, ${payload})`.execute(this.#db);
+    } catch (err) {
+      this.#log.warn({ err, auctionId }, 'auction event not sent to other instances');
+      this.#deliver(message);
+    }
+  }
+
+  /**
+   * Listens to one auction's messages on this instance. On PostgreSQL the first subscriber opens
+   * the LISTEN connection: await `listening()` before reading the state a stream starts from.
+   */
+  subscribe(auctionId: string, listener: AuctionEventListener, options: SubscribeOptions = {}): () => void {
+    const subscriber: Subscriber = { listener, onGap: options.onGap };
+    let set = this.#subscribers.get(auctionId);
+    if (!set) {
+      set = new Set();
+      this.#subscribers.set(auctionId, set);
+    }
+    set.add(subscriber);
+    if (!this.#closed) this.#listener?.start();
+    return () => {
+      const current = this.#subscribers.get(auctionId);
+      if (!current) return;
+      current.delete(subscriber);
+      if (current.size === 0) this.#subscribers.delete(auctionId);
+    };
+  }
+
+  /**
+   * Resolves once messages published from now on reach this instance's subscribers: at once on
+   * SQLite; on PostgreSQL when LISTEN is in place, or after `timeoutMs` if it cannot be yet (the
+   * subscribers are then told of the gap when it is).
+   */
+  listening(timeoutMs = 3_000): Promise<void> {
+    return this.#listener && !this.#closed ? this.#listener.listening(timeoutMs) : Promise.resolve();
+  }
+
+  /**
+   * Counts an open stream until the returned function is called, so that close() can end it. A
+   * stream opened after close() is ended at once.
+   */
+  trackStream(stream: TrackedStream): () => void {
+    if (this.#closed) {
+      stream.end(retryHint());
+      return () => {};
+    }
+    this.#streams.add(stream);
+    return () => {
+      this.#streams.delete(stream);
+    };
+  }
+
+  /**
+   * Ends every open stream, each asking its client to reconnect after 1 to 5 s (to another
+   * instance, or this one restarted), and closes the LISTEN connection. The plugin calls it in
+   * preClose: an open stream would otherwise keep the HTTP server from closing.
+   */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const streams = [...this.#streams];
+    this.#streams.clear();
+    for (const stream of streams) {
+      try {
+        stream.end(retryHint());
+      } catch (err) {
+        this.#log.warn({ err }, 'auction event stream not ended cleanly');
+      }
+    }
+    await this.#listener?.stop();
+  }
+
+  #receive(text: string): void {
+    const space = text.indexOf(' ');
+    if (space <= 0) return;
+    const auctionId = text.slice(0, space);
+    // Another schema's, or an auction nobody here watches: not even parsed.
+    if (!this.#subscribers.has(auctionId)) return;
+    let body: { event?: unknown; version?: unknown; auction?: unknown };
+    try {
+      body = JSON.parse(text.slice(space + 1));
+    } catch (err) {
+      this.#log.warn({ err, auctionId }, 'unreadable auction event');
+      return;
+    }
+    const { event, version, auction } = body;
+    if (!isEventName(event) || typeof version !== 'number' || typeof auction !== 'object' || auction === null) {
+      this.#log.warn({ auctionId }, 'unreadable auction event');
+      return;
+    }
+    this.#deliver({ auctionId, event, version, auction: auction as PublicAuction });
+  }
+
+  #deliver(message: AuctionEventMessage): void {
+    const set = this.#subscribers.get(message.auctionId);
+    if (!set) return;
+    for (const subscriber of [...set]) {
+      try {
+        subscriber.listener(message);
+      } catch (err) {
+        this.#log.error({ err, auctionId: message.auctionId }, 'auction event listener failed');
+      }
+    }
+  }
+
+  #gap(): void {
+    for (const [auctionId, set] of this.#subscribers)
+      for (const subscriber of [...set]) {
+        try {
+          subscriber.onGap?.();
+        } catch (err) {
+          this.#log.error({ err, auctionId }, 'auction event resync failed');
+        }
+      }
+  }
+}
+
+const isEventName = (value: unknown): value is AuctionEventName =>
+  typeof value === 'string' && (AUCTION_EVENTS as readonly string[]).includes(value);
+
+const retryHint = () => RETRY_MIN_MS + Math.floor(Math.random() * RETRY_SPREAD_MS);
+
+/**
+ * The one LISTEN connection of an instance: opened on demand, opened again with backoff when it
+ * drops (a PostgreSQL restart), closed with the app.
+ */
+class PostgresListener {
+  #client: pg.Client | undefined;
+  #started = false;
+  #stopped = false;
+  #timer: NodeJS.Timeout | undefined;
+  #wait = FIRST_RECONNECT_MS;
+  /** Attempts to open the connection so far: after the first, subscribers may have missed messages. */
+  #attempts = 0;
+  #waiters: (() => void)[] = [];
+
+  constructor(
+    private readonly newClient: () => pg.Client,
+    private readonly log: FastifyBaseLogger,
+    private readonly on: { payload: (text: string) => void; reconnected: () => void },
+  ) {}
+
+  start(): void {
+    if (this.#started || this.#stopped) return;
+    this.#started = true;
+    void this.#attempt();
+  }
+
+  listening(timeoutMs: number): Promise<void> {
+    if (this.#client) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.#waiters = this.#waiters.filter((w) => w !== waiter);
+        resolve();
+      }, timeoutMs);
+      this.#waiters.push(waiter);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#release();
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  async #attempt(): Promise<void> {
+    this.#attempts++;
+    const client = this.newClient();
+    // Errors after the connection is up arrive as events; without a listener they would crash the process.
+    client.on('error', (err) => this.#lost(client, err));
+    client.on('end', () => this.#lost(client));
+    client.on('notification', (n) => {
+      if (n.channel === AUCTION_EVENTS_CHANNEL && n.payload) this.on.payload(n.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${AUCTION_EVENTS_CHANNEL}`);
+    } catch (err) {
+      client.end().catch(() => {});
+      if (this.#stopped) return;
+      this.log.warn({ err, retryInMs: this.#wait }, 'auction events: cannot LISTEN yet');
+      this.#retry();
+      return;
+    }
+    if (this.#stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.#client = client;
+    this.#wait = FIRST_RECONNECT_MS;
+    this.#release();
+    if (this.#attempts > 1) {
+      this.log.info('auction events: LISTEN connection back');
+      this.on.reconnected();
+    }
+  }
+
+  #lost(client: pg.Client, err?: Error): void {
+    if (this.#client !== client || this.#stopped) return;
+    this.#client = undefined;
+    this.log.warn({ err }, 'auction events: LISTEN connection lost, reconnecting');
+    client.end().catch(() => {});
+    // Messages may be lost from now until LISTEN is back: the subscribers hear of the gap then.
+    this.#retry();
+  }
+
+  #retry(): void {
+    if (this.#stopped || this.#timer) return;
+    const wait = this.#wait;
+    this.#wait = Math.min(this.#wait * 2, MAX_RECONNECT_MS);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#attempt();
+    }, wait);
+    this.#timer.unref();
+  }
+
+  #release(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const done of waiters) done();
+  }
+}
