@@ -26,6 +26,8 @@ import { type FileStorage, LocalFileStorage } from './features/images/local-stor
 import { pageRenderer } from './features/storefront-pages/page-html.ts';
 import { sitemapRoutes } from './features/sitemap/sitemap-routes.ts';
 import { emailPlugin } from './features/email/email-plugin.ts';
+import { auctionEventsPlugin } from './features/auctions/auction-events-plugin.ts';
+import { auctionsPlugin } from './features/auctions/auctions-plugin.ts';
 import { createPublicSettingsCache } from './features/settings/settings-service.ts';
 
 export interface AppOptions {
@@ -34,10 +36,18 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Counts the catalogue's lookups of what it keeps (tests and the search benchmark). */
   catalogueLookups?: CacheLookups;
+  /** The server's clock (auctions read the time only from it); tests pass one they can move. */
+  clock?: () => Date;
 }
 
 /** Builds the whole server as one Fastify instance; tests call inject() on it, server.ts listens. */
-export async function buildApp({ config, database, logger, catalogueLookups }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  catalogueLookups,
+  clock,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
@@ -97,6 +107,9 @@ export async function buildApp({ config, database, logger, catalogueLookups }: A
   // with it (features/saved-searches/saved-search-alerts.ts, docs/decisions/115-saved-searches.md).
   app.decorate('catalogue', new Catalogue(app.db, app.dialect, { lookups: catalogueLookups }));
   await app.register(emailPlugin);
+  app.decorate('now', clock ?? (() => new Date()));
+  await app.register(auctionEventsPlugin, { database });
+  await app.register(auctionsPlugin);
   await app.register(registerRoutes, { prefix: '/api' });
 
   // /sitemap.xml, /sitemaps/*.xml and /robots.txt: at the root, with or without a web build (decision 119).
@@ -170,5 +183,7 @@ declare module 'fastify' {
     storage: FileStorage;
     /** The storefront's catalogue (docs/decisions/110-catalogue-search.md). */
     catalogue: Catalogue;
+    /** The server's clock: the one time auctions go by (AppOptions.clock). */
+    now: () => Date;
   }
 }

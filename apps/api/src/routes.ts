@@ -1,4 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { adminAuctionRoutes } from './features/auctions/admin-auction-routes.ts';
+import { auctionEventRoutes } from './features/auctions/auction-event-routes.ts';
+import {
+  auctionListRoutes,
+  bidRoutes,
+  myBidsRoutes,
+  vehicleAuctionRoutes,
+} from './features/auctions/auction-routes.ts';
 import { accountRoutes } from './features/account/account-routes.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import { authRoutes, currentUserRoutes } from './features/auth/auth-routes.ts';
@@ -36,6 +44,9 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(catalogueRoutes, { prefix: '/vehicles' });
   await app.register(publicVehicleRoutes, { prefix: '/vehicles' });
+  await app.register(vehicleAuctionRoutes, { prefix: '/vehicles' });
+  await app.register(auctionListRoutes, { prefix: '/auctions' });
+  await app.register(auctionEventRoutes, { prefix: '/auctions' });
   await app.register(trackingRoutes, { prefix: '/tracking' });
   await app.register(contactRoutes, { prefix: '/contact' });
   await app.register(unsubscribeRoutes, { prefix: '/unsubscribe' });
@@ -53,6 +64,8 @@ async function signedInRoutes(app: FastifyInstance) {
   await app.register(accountRoutes, { prefix: '/users' });
   await app.register(myOffersRoutes, { prefix: '/users' });
   await app.register(savedSearchRoutes, { prefix: '/saved-searches' });
+  await app.register(bidRoutes, { prefix: '/vehicles' });
+  await app.register(myBidsRoutes, { prefix: '/users' });
 }
 
 /** The back office: every route needs an Admin or SuperAdmin; SuperAdmin-only actions check that themselves. */
@@ -67,4 +80,5 @@ async function adminRoutes(app: FastifyInstance) {
   await app.register(dashboardRoutes, { prefix: '/admin' });
   await app.register(sentEmailRoutes, { prefix: '/admin/emails' });
   await app.register(vinRoutes, { prefix: '/vin' });
+  await app.register(adminAuctionRoutes, { prefix: '/admin' });
 }

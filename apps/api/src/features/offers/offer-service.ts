@@ -13,6 +13,7 @@ import { recordActivity } from '../activity/activity-repository.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { findStaffRecipients } from '../settings/staff-recipients-repository.ts';
 import { findVehicleState } from '../vehicles/vehicle-repository.ts';
+import { findOpenAuctionOfVehicle } from '../auctions/auction-repository.ts';
 import { toOffer } from './offer-mapper.ts';
 import { holdVehicle } from './offer-sale-service.ts';
 import {
@@ -99,6 +100,9 @@ export async function submitOffer(
     const refusal = existing ? amendRefusal(existing.status) : undefined;
     if (refusal) throw conflict(refusal);
     if (NO_OFFER_VEHICLE_STATUSES.includes(held.status)) throw conflict(MSG.vehicleNotForSale);
+    // A Scheduled or Live auction takes bids, not offers; one that ended unsold takes offers again
+    // once it is closed, within a second of its end (docs/decisions/125-auctions.md).
+    if (await findOpenAuctionOfVehicle(trx, vehicle.id)) throw conflict(MSG.vehicleInAuction);
 
     if (!existing) {
       const createdId = await insertOfferIfAbsent(trx, {
