@@ -7,6 +7,8 @@ interface Props {
   message: string;
   confirmLabel?: string;
   busy?: boolean;
+  /** The confirm button's text while busy. */
+  busyLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -17,6 +19,7 @@ export function ConfirmDialog({
   message,
   confirmLabel = 'Delete',
   busy = false,
+  busyLabel = 'Deleting...',
   onConfirm,
   onCancel,
 }: Props) {
@@ -32,7 +35,7 @@ export function ConfirmDialog({
             Cancel
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Deleting...' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </Button>
         </>
       }

@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('account page', () => {
-  it('ACCOUNT-01 has the tabs Profile, Watchlist, My offers, Saved searches and Settings, each its own address', async () => {
+  it('ACCOUNT-01 has the tabs Profile, Watchlist, My offers, My bids, Saved searches and Settings, each its own address', async () => {
     mockApi({
       'GET /api/auth/me': me,
       'GET /api/users/u1': ownUser(),
@@ -43,6 +43,7 @@ describe('account page', () => {
       'Profile',
       'Watchlist',
       'My offers',
+      'My bids',
       'Saved searches',
       'Settings',
     ]);

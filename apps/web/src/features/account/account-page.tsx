@@ -1,5 +1,5 @@
 import type { User } from '@vm/shared/user';
-import { BellRing, HandCoins, Heart, Settings, UserRound } from 'lucide-react';
+import { BellRing, Gavel, HandCoins, Heart, Settings, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { NavLink, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
@@ -11,6 +11,7 @@ import { useAuth } from '../auth/auth-context';
 import { useSignOut } from '../auth/use-sign-out';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { useAccountUser } from './api/account';
+import { MyBidsTab } from './my-bids-tab';
 import { MyOffersTab } from './my-offers-tab';
 import { ProfileTab } from './profile-tab';
 import { SavedSearchesTab } from './saved-searches-tab';
@@ -21,6 +22,7 @@ const TABS = [
   { to: '/account', label: 'Profile', icon: UserRound, end: true },
   { to: '/account/watchlist', label: 'Watchlist', icon: Heart, end: false },
   { to: '/account/offers', label: 'My offers', icon: HandCoins, end: false },
+  { to: '/account/bids', label: 'My bids', icon: Gavel, end: false },
   { to: '/account/saved-searches', label: 'Saved searches', icon: BellRing, end: false },
   { to: '/account/settings', label: 'Settings', icon: Settings, end: false },
 ] as const;
@@ -55,6 +57,7 @@ function AccountRoutes({ user, onAccountDeleted }: { user: User; onAccountDelete
       <Route index element={<ProfileTab user={user} />} />
       <Route path="watchlist" element={<WatchlistTab />} />
       <Route path="offers" element={<MyOffersTab />} />
+      <Route path="bids" element={<MyBidsTab />} />
       <Route path="saved-searches" element={<SavedSearchesTab />} />
       <Route path="settings" element={<SettingsTab user={user} onAccountDeleted={onAccountDeleted} />} />
       <Route path="*" element={<Navigate to="/account" replace />} />
@@ -63,7 +66,7 @@ function AccountRoutes({ user, onAccountDeleted }: { user: User; onAccountDelete
 }
 
 /**
- * /account, /account/watchlist, /account/offers, /account/saved-searches, /account/settings (ACCOUNT-01). The user
+ * /account, /account/watchlist, /account/offers, /account/bids, /account/saved-searches, /account/settings (ACCOUNT-01). The user
  * is read fresh from the server; a 401 or 403 means the session is no longer valid, so it ends and
  * login follows (ACCOUNT-03).
  */

@@ -12,6 +12,9 @@ const OffersPage = lazy(() => import('./offers/offers-page').then((m) => ({ defa
 const ContactsPage = lazy(() => import('./contacts/contacts-page').then((m) => ({ default: m.ContactsPage })));
 const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const SentEmailsPage = lazy(() => import('./emails/sent-emails-page').then((m) => ({ default: m.SentEmailsPage })));
+const AuctionLivePage = lazy(() =>
+  import('./auctions/auction-live-page').then((m) => ({ default: m.AuctionLivePage })),
+);
 const AdminProfilePage = lazy(() =>
   import('./profile/admin-profile-page').then((m) => ({ default: m.AdminProfilePage })),
 );
@@ -25,6 +28,7 @@ export function AdminApp() {
           <Routes>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="vehicles/*" element={<VehiclesPage />} />
+            <Route path="auctions/:id" element={<AuctionLivePage />} />
             <Route path="users" element={<UsersPage />} />
             <Route path="users/:id" element={<UserProfilePage />} />
             <Route path="offers" element={<OffersPage />} />

@@ -23,6 +23,7 @@ import { Button } from '../../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { VehicleAuctionSection } from '../auctions/vehicle-auction-section';
 import { LeaveGuard, useGuardedClose } from '../components/unsaved-changes';
 import { Modal } from '../../../components/modal';
 import { defaultIndexAfterRemoval, type FormImage, moveImage, serverOrder } from './form-images';
@@ -91,6 +92,8 @@ export function VehicleFormModal({ target, onClose }: Props) {
     gcTime: 0,
   });
   const title = editingId ? 'Edit Vehicle' : 'Add New Vehicle';
+  // Scheduling an auction makes the vehicle an auction listing on the server: the open form follows.
+  const [auctionsScheduled, setAuctionsScheduled] = useState(0);
   return (
     <Modal open={target !== null} title={title} onClose={requestClose} size="xl">
       {target === null ? null : editingId && loaded.isPending ? (
@@ -98,13 +101,19 @@ export function VehicleFormModal({ target, onClose }: Props) {
       ) : editingId && loaded.isError ? (
         <Alert>Failed to load the vehicle. Please try again.</Alert>
       ) : (
-        <VehicleForm
-          key={editingId ?? 'new'}
-          vehicle={editingId ? (loaded.data ?? null) : null}
-          dirty={dirty}
-          onCancel={requestClose}
-          onClose={onClose}
-        />
+        <div className="space-y-6">
+          {editingId ? (
+            <VehicleAuctionSection vehicleId={editingId} onScheduled={() => setAuctionsScheduled((n) => n + 1)} />
+          ) : null}
+          <VehicleForm
+            key={editingId ?? 'new'}
+            vehicle={editingId ? (loaded.data ?? null) : null}
+            dirty={dirty}
+            auctionsScheduled={auctionsScheduled}
+            onCancel={requestClose}
+            onClose={onClose}
+          />
+        </div>
       )}
     </Modal>
   );
@@ -114,21 +123,27 @@ interface FormProps {
   vehicle: Vehicle | null;
   /** Set on each render to whether the form holds unsaved changes. */
   dirty: { current: boolean };
+  /** Counts the auctions scheduled while the form is open (VehicleAuctionSection). */
+  auctionsScheduled?: number;
   /** Cancel: asks first when there are unsaved changes. */
   onCancel: () => void;
   /** Closes without asking (after a save). */
   onClose: () => void;
 }
 
-function VehicleForm({ vehicle, dirty, onCancel, onClose }: FormProps) {
+function VehicleForm({ vehicle, dirty, auctionsScheduled = 0, onCancel, onClose }: FormProps) {
   const queryClient = useQueryClient();
   const formId = useId();
   const isEdit = vehicle !== null;
-  const { register, handleSubmit, watch, setValue, formState } = useForm<VehicleFormValues>({
+  const { register, handleSubmit, watch, setValue, resetField, formState } = useForm<VehicleFormValues>({
     defaultValues: vehicle ? vehicleToForm(vehicle) : emptyVehicleForm(),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // The server set the listing type to auction: Save must not put it back.
+  useEffect(() => {
+    if (auctionsScheduled > 0) resetField('listingType', { defaultValue: 'auction' });
+  }, [auctionsScheduled, resetField]);
   const [images, setImages] = useState<FormImage[]>(() => (vehicle ? existingImages(vehicle) : []));
   const [defaultIndex, setDefaultIndex] = useState(vehicle?.defaultImageIndex ?? 0);
   // Photos removed in the form: deleted on the server only by Save, so Cancel undoes a removal.
