@@ -46,6 +46,7 @@ const LANDING_PAGES: Record<string, string> = {
   home: 'src/features/storefront/home/home-page.tsx',
   search: 'src/features/storefront/search/search-page.tsx',
   detail: 'src/features/storefront/detail/vehicle-detail-page.tsx',
+  auctions: 'src/features/storefront/auctions/auctions-page.tsx',
 };
 
 /**
