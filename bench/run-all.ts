@@ -20,6 +20,7 @@ const ALL = [
   'crash',
   'outage',
   'two-instances',
+  'auction-bids',
 ] as const;
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -15,6 +15,7 @@ import {
   TAGS,
   VEHICLE_STATUSES,
 } from '@vm/shared/constants';
+import { auctionPrice, type BidderMaximum, replayBids } from '@vm/shared/auction';
 import { vehicleImageFile } from '@vm/shared/image-path';
 import { MSG } from '@vm/shared/messages';
 import { hashPassword } from '../src/features/auth/passwords.ts';
@@ -180,6 +181,109 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
     const now = new Date().toISOString();
     for (const e of events) expect(e.created_at <= now).toBe(true);
     expect(new Set(events.map((e) => e.created_at.slice(0, 10))).size).toBeGreaterThan(20);
+  });
+
+  it('has six live auctions ending at staggered times (one within 10 minutes) and ten results, bid on by demo buyers', async () => {
+    const now = new Date().toISOString();
+    const auctions = await db().selectFrom('auctions').selectAll().orderBy('ends_at').execute();
+    const live = auctions.filter((a) => a.status === 'Live');
+    const ended = auctions.filter((a) => ['Sold', 'ReserveNotMet', 'NoBids'].includes(a.status));
+    expect(live).toHaveLength(6);
+    expect(ended).toHaveLength(10);
+    expect(auctions).toHaveLength(16);
+    for (const a of live) expect(a.ends_at > now && a.starts_at <= now, a.id).toBe(true);
+    const leftMs = live.map((a) => Date.parse(a.ends_at) - Date.now());
+    expect(leftMs[0]).toBeLessThanOrEqual(10 * 60_000);
+    expect(leftMs[1]).toBeGreaterThan(60 * 60_000);
+    expect(leftMs.at(-1)).toBeGreaterThan(5 * 86_400_000);
+    // Reserve, no reserve; met and not met among the live ones.
+    expect(new Set(live.map((a) => (a.reserve_cents === null ? 'none' : a.reserve_met ? 'met' : 'not_met')))).toEqual(
+      new Set(['none', 'met', 'not_met']),
+    );
+    for (const a of live) expect(a.bid_count, a.id).toBeGreaterThan(0);
+    expect(new Set(ended.map((a) => a.status))).toEqual(new Set(['Sold', 'ReserveNotMet', 'NoBids']));
+    for (const a of ended) {
+      expect(a.ends_at < now && a.closed_at !== null && (a.closed_at as string) >= a.ends_at, a.id).toBe(true);
+      expect(a.bid_count === 0, a.id).toBe(a.status === 'NoBids');
+    }
+    // One auction per vehicle; a sold result made its vehicle Sold, the others keep theirs for sale.
+    expect(new Set(auctions.map((a) => a.vehicle_id)).size).toBe(16);
+    const vehicles = new Map((await vehicleRows()).map((v) => [v.id, v]));
+    for (const a of auctions) {
+      const vehicle = vehicles.get(a.vehicle_id);
+      expect(vehicle?.listing_type, a.id).toBe('auction');
+      expect(vehicle?.status, a.id).toBe(a.status === 'Sold' ? 'Sold' : 'Available');
+      expect(a.created_at > (vehicle?.created_at ?? ''), a.id).toBe(true);
+    }
+
+    const buyers = await db()
+      .selectFrom('users')
+      .select('id')
+      .where(
+        'email',
+        'in',
+        DEMO_BUYERS.map((b) => b.email),
+      )
+      .execute();
+    const buyerIds = new Set(buyers.map((b) => b.id));
+    const bids = await db().selectFrom('auction_bids').selectAll().orderBy('seq').execute();
+    expect(bids.length).toBeGreaterThanOrEqual(40);
+    for (const b of bids) expect(buyerIds.has(b.bidder_id), b.id).toBe(true);
+    // A late bid moved the end of at least one result (soft close).
+    expect(ended.some((a) => Date.parse(a.ends_at) % 60_000 !== Date.parse(a.starts_at) % 60_000)).toBe(true);
+
+    // Every stored price is what the engine gives for the stored bids.
+    for (const a of auctions) {
+      const own = bids.filter((b) => b.auction_id === a.id && b.voided_at === null);
+      const maxima = new Map<string, BidderMaximum>();
+      for (const b of own) maxima.set(b.bidder_id, { bidderId: b.bidder_id, amount: b.max_cents / 100, order: b.seq });
+      const start = a.starting_bid_cents / 100;
+      const reserve = a.reserve_cents === null ? null : a.reserve_cents / 100;
+      const price = auctionPrice(start, reserve, [...maxima.values()]);
+      expect(a.current_bid_cents === null ? null : a.current_bid_cents / 100, a.id).toBe(price.currentBid);
+      expect(a.leader_id, a.id).toBe(price.leaderId);
+      expect(a.reserve_met === 1, a.id).toBe(price.reserveMet);
+      expect(a.bid_count, a.id).toBe(own.length);
+      expect(a.bidder_count, a.id).toBe(maxima.size);
+      const replayed = replayBids(
+        start,
+        reserve,
+        own.map((b) => ({ id: b.id, bidderId: b.bidder_id, amount: b.max_cents / 100, order: b.seq })),
+      );
+      for (const [k, { price: after }] of replayed.entries()) {
+        expect(own[k]?.price_cents, own[k]?.id).toBe((after.currentBid as number) * 100);
+        expect(own[k]?.leader_id, own[k]?.id).toBe(after.leaderId);
+      }
+    }
+
+    // The history mails nobody; its dashboard events are dated when they happened.
+    const mails = await db().selectFrom('email_outbox').select('template').execute();
+    expect(mails).toEqual([]);
+    const events = await db()
+      .selectFrom('activity_events')
+      .selectAll()
+      .where('type', 'in', ['auction_started', 'auction_ended'])
+      .execute();
+    for (const a of auctions) {
+      const own = events.filter((e) => e.subject_id === a.id);
+      expect(own.map((e) => e.type).sort(), a.id).toEqual(
+        a.status === 'Live' ? ['auction_started'] : ['auction_ended', 'auction_started'],
+      );
+      for (const e of own) expect(e.created_at, a.id).toBe(e.type === 'auction_started' ? a.starts_at : a.closed_at);
+    }
+    // No made-up "auction started" event is left on an auctioned vehicle.
+    expect(
+      events.filter((e) => vehicles.has(e.subject_id) && auctions.some((a) => a.vehicle_id === e.subject_id)),
+    ).toEqual([]);
+
+    // What the API shows agrees: the soonest live auction, and the results list.
+    const soonest = live[0];
+    if (!soonest) throw new Error('no live auction');
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/vehicles/${soonest.vehicle_id}/auction` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'Live', currentBid: (soonest.current_bid_cents ?? 0) / 100 });
+    const results = await ctx.app.inject({ method: 'GET', url: '/api/auctions?status=ended' });
+    expect(results.json().total).toBe(10);
   });
 
   it('lets the demo buyers sign in with the documented password; the inactive one and the staff account cannot', async () => {

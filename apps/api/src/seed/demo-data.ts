@@ -7,6 +7,7 @@ import { hashPassword } from '../features/auth/passwords.ts';
 import { LocalFileStorage } from '../features/images/local-storage.ts';
 import { removeVehicleFolder } from '../features/images/vehicle-image-files.ts';
 import { isUniqueViolation } from '../plugins/errors.ts';
+import { insertDemoAuctions } from './demo-auctions.ts';
 import { DEMO_BUYER_PASSWORD } from './demo-people.ts';
 import { photoPoolDir, removeStalePhotoPools, renderPhotoPool } from './demo-photos.ts';
 import { insertDemoInquiries, insertDemoPeople } from './demo-seed-people.ts';
@@ -25,6 +26,8 @@ export interface DemoSeedSummary {
   views: number;
   inquiries: number;
   events: number;
+  auctions: number;
+  bids: number;
   ms: number;
 }
 
@@ -38,8 +41,9 @@ async function shouldSeed(db: Kysely<DB>): Promise<boolean> {
 
 /**
  * Loads the demo catalogue on a fresh database: about 70 vehicles with generated photos, demo
- * buyers with watches, views and offers, contact inquiries and the dashboard history. Returns
- * undefined (and changes nothing) when it already ran or the catalogue is not empty.
+ * buyers with watches, views and offers, six live auctions and ten results (demo-auctions.ts),
+ * contact inquiries and the dashboard history. Returns undefined (and changes nothing) when it
+ * already ran or the catalogue is not empty.
  */
 export async function seedDemoData(database: Database, config: Config): Promise<DemoSeedSummary | undefined> {
   const { db } = database;
@@ -76,6 +80,13 @@ export async function seedDemoData(database: Database, config: Config): Promise<
       const contact = await insertDemoInquiries(trx, now);
       const allEvents = [...events, ...people.events, ...contact.events];
       await insertInChunks(trx, 'activity_events', allEvents);
+      // Placed through the auction service, after the people who bid and the events it replaces.
+      const auctions = await insertDemoAuctions(trx, {
+        dialect: database.dialect,
+        publicUrl: config.publicUrl,
+        vehicles,
+        now: Date.now(),
+      });
       // Every photo file is in place before the rows that point at them are committed.
       await Promise.all(written.values());
       return {
@@ -87,12 +98,14 @@ export async function seedDemoData(database: Database, config: Config): Promise<
         views: people.views,
         inquiries: contact.inquiries,
         events: allEvents.length,
+        auctions: auctions.live + auctions.ended,
+        bids: auctions.bids,
       };
     });
     const result = { ...summary, ms: Math.round(performance.now() - started) };
     console.log(
       `Demo data loaded: ${result.vehicles} vehicles, ${result.images} photos, ${result.users} people, ` +
-        `${result.offers} offers, ${result.inquiries} inquiries in ${(result.ms / 1000).toFixed(1)} s`,
+        `${result.offers} offers, ${result.auctions} auctions, ${result.inquiries} inquiries in ${(result.ms / 1000).toFixed(1)} s`,
     );
     return result;
   } catch (err) {
