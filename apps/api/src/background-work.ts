@@ -1,9 +1,15 @@
 import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
+import { runAuctionClock } from './features/auctions/auction-service.ts';
 import { runAppSavedSearchAlerts } from './features/saved-searches/saved-search-alerts.ts';
 
 /** Instant saved-search alerts: every 30 seconds, so a match is queued within a minute. */
 export const INSTANT_ALERTS_SCHEDULE = '*/30 * * * * *';
+/**
+ * The auction clock: every second, so an auction shows its ended state, and its winner is
+ * emailed, within a second of its end even when nobody reads it (docs/decisions/125-auctions.md).
+ */
+export const AUCTION_CLOCK_SCHEDULE = '* * * * * *';
 /** The daily digest of saved-search alerts: 08:00 server time. */
 export const DAILY_DIGEST_SCHEDULE = '0 0 8 * * *';
 
@@ -11,7 +17,9 @@ export const DAILY_DIGEST_SCHEDULE = '0 0 8 * * *';
  * The work the server does besides answering requests, started by server.ts once it listens
  * (tests call the same pieces directly): the outbox sender (features/email/outbox-sender.ts) and
  * the saved-search alerts on croner schedules (features/saved-searches/saved-search-alerts.ts;
- * safe with several instances: docs/decisions/115-saved-searches.md). Returns a stop that waits
+ * safe with several instances: docs/decisions/115-saved-searches.md), and the auction clock
+ * (features/auctions/auction-service.ts: each close is claimed under the auction's row lock, so
+ * several instances close an auction once). Returns a stop that waits
  * for work under way.
  */
 export function startBackgroundWork(app: FastifyInstance): () => Promise<void> {
@@ -23,6 +31,7 @@ export function startBackgroundWork(app: FastifyInstance): () => Promise<void> {
     scheduled(app, 'saved-search digest', DAILY_DIGEST_SCHEDULE, () =>
       runAppSavedSearchAlerts(app, { frequency: 'daily' }),
     ),
+    scheduled(app, 'auction clock', AUCTION_CLOCK_SCHEDULE, () => runAuctionClock(app.auctions)),
   ];
   return async () => {
     await Promise.all(jobs.map((job) => job.stop()));

@@ -359,6 +359,30 @@ describe.each(DIALECTS)('auctions on %s', (dialect) => {
     });
   });
 
+  describe('the vehicle during an auction', () => {
+    it('keeps its status: staff cancel the auction before changing it', async () => {
+      const { vehicle, auction } = await schedule();
+      const full = (await inject('GET', `/api/vehicles/${vehicle.id}`, admin)).json<Record<string, unknown>>();
+      const res = await inject('PUT', `/api/vehicles/${vehicle.id}`, admin, {
+        ...mustang,
+        vin: '',
+        title: vehicle.title,
+        status: 'Archived',
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(MSG.vehicleHeldByAuction);
+      expect(full.status).toBe('Available');
+      await inject('POST', `/api/admin/auctions/${auction.id}/cancel`, admin, { reason: 'Withdrawn' });
+      const after = await inject('PUT', `/api/vehicles/${vehicle.id}`, admin, {
+        ...mustang,
+        vin: '',
+        title: vehicle.title,
+        status: 'Archived',
+      });
+      expect(after.statusCode, after.body).toBe(200);
+    });
+  });
+
   describe('staff changes', () => {
     it('before the first bid anything can be edited; after it only a lower reserve', async () => {
       const { vehicle, auction } = await schedule({ reservePrice: 30_000 });

@@ -339,12 +339,6 @@ export async function adminAuction(deps: AuctionDeps, auctionId: string): Promis
   };
 }
 
-/** The open auction on a vehicle, if any (offers are refused while there is one: offer-service.ts). */
-export async function hasOpenAuction(deps: Pick<AuctionDeps, 'db' | 'now'>, vehicleId: string): Promise<boolean> {
-  const open = await findOpenAuctionOfVehicle(deps.db, vehicleId);
-  return open !== undefined && open.ends_at > deps.now().toISOString();
-}
-
 // ---------------------------------------------------------------------------------------------
 // Bidding
 
@@ -486,15 +480,17 @@ export async function closeAuction(deps: AuctionDeps, auctionId: string): Promis
 export const adminAuctionUrl = (publicUrl: string, auctionId: string) =>
   `${publicUrl}/admin/auctions/${encodeURIComponent(auctionId)}`;
 
-/** The vehicle of a won auction becomes Sold; its waiting offers expire; the winner is told. */
+/** The vehicle of a won auction becomes Sold; its waiting offers expire; the winner is told. False when the vehicle is not Available. */
 async function sellVehicle(
   deps: AuctionDeps,
   trx: Kysely<DB>,
   row: AuctionWithVehicle,
   winner: { id: string; email: string; first_name: string } | undefined,
-) {
+): Promise<boolean> {
   const vehicle = await holdVehicle(trx, deps.dialect, row.vehicle_id);
-  if (vehicle?.status !== 'Available') throw conflict(MSG.vehicleNotForSale);
+  // Staff cannot move the vehicle while its auction is open (admin-vehicle-service.ts); should it
+  // happen all the same, the auction's result stands and the vehicle keeps the status staff chose.
+  if (vehicle?.status !== 'Available') return false;
   await trx
     .updateTable('vehicles')
     .set({ status: 'Sold', updated_at: deps.now().toISOString() })
@@ -517,6 +513,7 @@ async function sellVehicle(
         priceText: priceText(row.current_bid_cents) as string,
       },
     });
+  return true;
 }
 
 /** Closes every open auction whose end has passed; returns how many this call closed. */
@@ -789,7 +786,7 @@ export async function sellToHighBidder(deps: AuctionDeps, auctionId: string): Pr
     if (row.status !== 'ReserveNotMet' || !row.leader_id) throw conflict(MSG.sellOnlyReserveNotMet);
     await updateAuction(trx, row.id, { status: 'Sold', updated_at: nowIso }, Number(row.version));
     const [winner] = await notifiableUsers(trx, [row.leader_id]);
-    await sellVehicle(deps, trx, row, winner);
+    if (!(await sellVehicle(deps, trx, row, winner))) throw conflict(MSG.vehicleNotForSale);
     await recordActivity(
       trx,
       'auction_ended',

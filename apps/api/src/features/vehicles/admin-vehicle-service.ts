@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { findOpenAuctionOfVehicle } from '../auctions/auction-repository.ts';
 import { DEFAULT_MAKES, MAX_IMAGES_PER_VEHICLE } from '@vm/shared/constants';
 import { MSG } from '@vm/shared/messages';
 import { totalPages } from '@vm/shared/pagination';
@@ -155,6 +156,10 @@ export async function editVehicle(
     if (input.status === 'Available' && before.status !== 'Available') {
       if ((await liveOfferCounts(trx, before.id)).acceptedOffers > 0) throw conflict(MSG.vehicleHeldByAcceptedOffer);
     }
+    // A Scheduled or Live auction holds the vehicle Available: its close decides the sale, and staff
+    // cancel it first to take the vehicle off sale (docs/decisions/125-auctions.md).
+    if (input.status !== before.status && (await findOpenAuctionOfVehicle(trx, before.id)))
+      throw conflict(MSG.vehicleHeldByAuction);
     // Taken out of Archived, the vehicle is published again: saved-search alerts announce it as
     // new (docs/decisions/115-saved-searches.md).
     const republished = before.status === 'Archived' && input.status !== 'Archived';
