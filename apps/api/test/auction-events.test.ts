@@ -480,6 +480,12 @@ describe.each(DIALECTS)('GET /api/auctions/:id/events (%s)', (dialect) => {
     expect((await late.event(1)).event).toBe('cancelled');
   });
 
+  it('is in the OpenAPI document', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json<{ paths: Record<string, unknown> }>().paths)).toContain('/api/auctions/{id}/events');
+  });
+
   it('answers 404 as JSON for an unknown auction, and stops counting a stream its client closed', async () => {
     const res = await fetch(`${baseUrl}/api/auctions/${randomUUID()}/events`);
     expect(res.status).toBe(404);
