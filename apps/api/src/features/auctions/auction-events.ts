@@ -211,7 +211,9 @@ export class AuctionEvents {
       this.#log.warn({ auctionId }, 'unreadable auction event');
       return;
     }
-    this.#deliver({ auctionId, event, version, auction: auction as PublicAuction });
+    // On the next turn, like on SQLite: a bid's own answer, due in this same turn, goes out first.
+    const message = { auctionId, event, version, auction: auction as PublicAuction };
+    setImmediate(() => this.#deliver(message));
   }
 
   #deliver(message: AuctionEventMessage): void {
