@@ -304,6 +304,23 @@ describe.each(DIALECTS)('auctions on %s', (dialect) => {
       expect(theirs.bids.find((x) => x.auction.id === auction.id)).toMatchObject({ standing: 'lost' });
     });
 
+    it('a sale by auction is a sale: the dashboard records it and watchers are told', async () => {
+      const { vehicle } = await schedule({ endsAt: at(HOUR) });
+      const watcher = await registerBuyer(ctx.app);
+      await inject('POST', `/api/vehicles/${vehicle.id}/watch`, watcher, { watching: true });
+      await bidOk(vehicle.id, await registerBuyer(ctx.app), 10_000);
+      nowMs += HOUR;
+      await runAuctionClock(ctx.app.auctions);
+      const sold = await ctx.database.db
+        .selectFrom('activity_events')
+        .select('id')
+        .where('subject_id', '=', vehicle.id)
+        .where('type', '=', 'vehicle_sold')
+        .execute();
+      expect(sold).toHaveLength(1);
+      expect((await outbox('watchedVehicleChange')).map((r) => r.recipient)).toContain(watcher.email);
+    });
+
     it('closes exactly once when two closers race', async () => {
       const { vehicle, auction } = await schedule({ endsAt: at(HOUR) });
       await bidOk(vehicle.id, await registerBuyer(ctx.app), 10_000);
@@ -381,6 +398,34 @@ describe.each(DIALECTS)('auctions on %s', (dialect) => {
       });
       expect(after.statusCode, after.body).toBe(200);
     });
+  });
+
+  it('staff cannot accept an offer made before the auction while it is open, nor list the vehicle otherwise', async () => {
+    const vehicle = await createVehicle();
+    const buyer = await registerBuyer(ctx.app);
+    const offer = await inject('POST', `/api/vehicles/${vehicle.id}/offers`, buyer, { amount: 9_000 });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const res = await inject('POST', '/api/admin/auctions', admin, {
+      vehicleId: vehicle.id,
+      startingBid: 5_000,
+      endsAt: at(HOUR),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const accept = await inject('PUT', `/api/admin/offers/${offer.json().offer.id}/status`, admin, {
+      status: 'accepted',
+      responseMessage: '',
+    });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().message).toBe(MSG.offerDuringAuction);
+    const relist = await inject('PUT', `/api/vehicles/${vehicle.id}`, admin, {
+      ...mustang,
+      vin: '',
+      title: vehicle.title,
+      listingType: 'listing',
+    });
+    expect(relist.statusCode).toBe(409);
+    nowMs += HOUR;
+    await runAuctionClock(ctx.app.auctions);
   });
 
   describe('staff changes', () => {

@@ -157,6 +157,9 @@ export async function tableCounts(database: Database): Promise<Record<string, nu
     'settings',
     'page_visits',
     'activity_events',
+    'email_outbox',
+    'auctions',
+    'auction_bids',
   ];
   const out: Record<string, number> = {};
   for (const t of tables) {

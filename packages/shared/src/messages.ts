@@ -51,6 +51,7 @@ export const MSG = {
   offerAcceptedNoAmend: 'Your offer has been accepted and can no longer be changed',
   vehicleNotForSale: 'This vehicle is no longer accepting offers',
   vehicleHeldByAuction: 'This vehicle has a scheduled or live auction. Cancel the auction before changing its status.',
+  offerDuringAuction: 'This vehicle has a scheduled or live auction. Cancel the auction before accepting an offer.',
   vehicleInAuction: 'This vehicle is being auctioned: place a bid instead of an offer',
 
   notAnImage: 'Only JPEG, PNG, WebP or GIF images are accepted',

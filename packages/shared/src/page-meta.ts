@@ -43,7 +43,7 @@ export const PAGE_TEXT = {
   },
   auctions: {
     title: 'Auctions',
-    intro: 'Vehicles offered at auction: watch the ones you like and make your offer before the hammer falls.',
+    intro: 'Timed auctions of imported and classic vehicles: bid live, and see what past auctions sold for.',
   },
   about: {
     title: 'About Us',

@@ -18,9 +18,6 @@ import type { SearchQuery } from './storefront-requests.ts';
 export const FILTER_KEYS = FILTER_PARAMS;
 export type FilterKey = FilterParam;
 
-/** The filter the /auctions page fixes (docs/product-rules.md#search: the same search, auction listings only). */
-export const AUCTIONS_PRESET: Partial<Record<FilterKey, string>> = { listingType: 'auction' };
-
 export type SearchState = FilterState & { sort: string; page: number };
 
 /** SEARCH-02, SEARCH-24: the search state in the URL; unknown or malformed values are dropped. */

@@ -33,7 +33,8 @@ import { queueEmail } from '../email/outbox.ts';
 import { expireOffersOnSale, holdVehicle } from '../offers/offer-sale-service.ts';
 import { findStaffRecipients } from '../settings/staff-recipients-repository.ts';
 import { findNotifiableWatchers } from '../vehicles/admin-vehicle-repository.ts';
-import { findVehicleState } from '../vehicles/vehicle-repository.ts';
+import { findVehicleRow, findVehicleState } from '../vehicles/vehicle-repository.ts';
+import { queueWatcherNotices } from '../vehicles/watcher-notices.ts';
 import {
   type AuctionRow,
   type AuctionWithVehicle,
@@ -487,18 +488,23 @@ async function sellVehicle(
   row: AuctionWithVehicle,
   winner: { id: string; email: string; first_name: string } | undefined,
 ): Promise<boolean> {
-  const vehicle = await holdVehicle(trx, deps.dialect, row.vehicle_id);
+  await holdVehicle(trx, deps.dialect, row.vehicle_id);
   // Staff cannot move the vehicle while its auction is open (admin-vehicle-service.ts); should it
   // happen all the same, the auction's result stands and the vehicle keeps the status staff chose.
-  if (vehicle?.status !== 'Available') return false;
+  const before = await findVehicleRow(trx, row.vehicle_id);
+  if (before?.status !== 'Available') return false;
+  const updatedAt = deps.now().toISOString();
   await trx
     .updateTable('vehicles')
-    .set({ status: 'Sold', updated_at: deps.now().toISOString() })
+    .set({ status: 'Sold', updated_at: updatedAt })
     .where('id', '=', row.vehicle_id)
     .execute();
+  // As a sale made in the vehicle form: the dashboard's sale event and the watchers' notice.
+  await recordActivity(trx, 'vehicle_sold', before.id, `Vehicle sold: ${before.year} ${before.make} ${before.model}`);
+  await queueWatcherNotices(trx, before, { ...before, status: 'Sold', updated_at: updatedAt }, deps.publicUrl);
   await expireOffersOnSale(
     trx,
-    { id: vehicle.id, title: vehicle.title, slug: vehicle.slug },
+    { id: before.id, title: before.title, slug: before.slug },
     { publicUrl: deps.publicUrl },
   );
   if (winner)

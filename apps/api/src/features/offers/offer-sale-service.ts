@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { findOpenAuctionOfVehicle } from '../auctions/auction-repository.ts';
 import { MSG } from '@vm/shared/messages';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -48,6 +49,8 @@ export async function claimVehicleForAcceptance(
 ): Promise<void> {
   const vehicle = await lockSaleVehicle(trx, dialect, vehicleId);
   if (!vehicle) throw notFound(MSG.vehicleNotFound);
+  // The auction's close decides the sale while one is open (docs/decisions/125-auctions.md).
+  if (await findOpenAuctionOfVehicle(trx, vehicleId)) throw conflict(MSG.offerDuringAuction);
   if (CLOSED_VEHICLE_STATUSES.includes(vehicle.status)) throw conflict(MSG.vehicleNotForSale);
   if (await hasOtherAcceptedOffer(trx, vehicleId, offerId)) throw conflict(MSG.offerVehicleHasAcceptedOffer);
 }

@@ -1,5 +1,5 @@
 import { GALLERY_IMAGE_SIZES, SEARCH_CARD_SIZES } from '@vm/shared/image-sizes';
-import { AUCTIONS_PRESET, readSearchState, toSearchQuery } from '@vm/shared/search-url-state';
+import { readSearchState, toSearchQuery } from '@vm/shared/search-url-state';
 import {
   type ApiGet,
   apiGetUrl,
@@ -60,8 +60,10 @@ export function planPage(pathname: string, search: URLSearchParams): PagePlan | 
       vehicle: noVehicle,
     };
   }
-  if (path === '/vehicles' || path === '/auctions') {
-    const query = toSearchQuery(readSearchState(search), path === '/auctions' ? AUCTIONS_PRESET : {});
+  // /auctions is not answered up front: its bids change by the second, and a kept page would show
+  // an old price (docs/decisions/125-auctions.md); the page asks for them as it opens.
+  if (path === '/vehicles') {
+    const query = toSearchQuery(readSearchState(search));
     const results = searchGet(query);
     return {
       page: 'search',

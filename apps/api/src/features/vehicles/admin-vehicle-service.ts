@@ -156,10 +156,10 @@ export async function editVehicle(
     if (input.status === 'Available' && before.status !== 'Available') {
       if ((await liveOfferCounts(trx, before.id)).acceptedOffers > 0) throw conflict(MSG.vehicleHeldByAcceptedOffer);
     }
-    // A Scheduled or Live auction holds the vehicle Available: its close decides the sale, and staff
-    // cancel it first to take the vehicle off sale (docs/decisions/125-auctions.md).
-    if (input.status !== before.status && (await findOpenAuctionOfVehicle(trx, before.id)))
-      throw conflict(MSG.vehicleHeldByAuction);
+    // A Scheduled or Live auction holds the vehicle Available and listed as an auction: its close
+    // decides the sale, and staff cancel it first (docs/decisions/125-auctions.md).
+    const movesOffAuction = input.status !== before.status || input.listingType !== 'auction';
+    if (movesOffAuction && (await findOpenAuctionOfVehicle(trx, before.id))) throw conflict(MSG.vehicleHeldByAuction);
     // Taken out of Archived, the vehicle is published again: saved-search alerts announce it as
     // new (docs/decisions/115-saved-searches.md).
     const republished = before.status === 'Archived' && input.status !== 'Archived';
