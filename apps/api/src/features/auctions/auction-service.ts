@@ -27,6 +27,8 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { KeyedQueue } from '../../lib/keyed-queue.ts';
+import type { AuctionEventMessage } from './auction-events.ts';
 import { vehicleUrl } from '../../lib/notice-text.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
 import { queueEmail } from '../email/outbox.ts';
@@ -72,19 +74,12 @@ import {
  * the commit. The time is the server's, read once per request from `deps.now` (tests inject it).
  */
 
-export interface AuctionMessage {
-  auctionId: string;
-  event: AuctionEventName;
-  version: number;
-  auction: PublicAuction;
-}
-
 export interface AuctionDeps {
   db: Kysely<DB>;
   dialect: Dialect;
   now: () => Date;
   publicUrl: string;
-  publish: (message: AuctionMessage) => Promise<void>;
+  publish: (message: AuctionEventMessage) => Promise<void>;
 }
 
 export interface Staff {
@@ -347,6 +342,12 @@ export async function adminAuction(deps: AuctionDeps, auctionId: string): Promis
  * POST /vehicles/:idOrSlug/bids: the bidder's maximum (proxy bidding). One transaction holds the
  * auction row, so two bids at the same moment run one after the other and the price is always
  * what auctionPrice gives for the standing maxima. A bid in the last two minutes moves the end.
+ *
+ * Speed (docs/benchmarks.md, issue #17): this instance's bids on one auction wait their turn in
+ * process (bidQueue), so at most one of its connections waits on the row lock and reads are never
+ * starved of connections; at its turn a bid below the price just read is refused before any
+ * transaction (the price only goes up between voids); and the answer and the live event are made
+ * from what the transaction wrote, without reading it again.
  */
 export async function placeBid(
   deps: AuctionDeps,
@@ -357,79 +358,116 @@ export async function placeBid(
   const vehicleId = await publicVehicleId(deps.db, idOrSlug, false);
   const latest = await findLatestAuctionOfVehicle(deps.db, vehicleId);
   if (!latest) throw notFound(MSG.noAuction);
-  const now = deps.now();
-  const nowIso = now.toISOString();
-  const bidId = newId();
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    const row = await lockAuction(trx, deps.dialect, latest.id);
-    if (!row) throw notFound(MSG.noAuction);
-    const status = effectiveStatus(row, nowIso);
-    if (status === 'Cancelled') throw conflict(MSG.cancelled);
-    if (status === 'Scheduled') throw conflict(MSG.notStarted);
-    // The end has passed: refused even when the close has not been processed yet (the server's clock decides).
-    if (status !== 'Live' || row.ends_at <= nowIso) throw conflict(MSG.ended);
-
-    const maxima = await standingMaxima(trx, row.id);
-    const before = auctionPrice(Number(row.starting_bid_cents) / 100, toDollars(row.reserve_cents), maxima);
-    if (amount < before.minimumBid) throw badRequest(`The minimum bid is ${formatMoney(before.minimumBid)}`, 'amount');
-    const own = maxima.find((m) => m.bidderId === bidder.id);
-    if (own && amount <= own.amount)
-      throw badRequest(`Your maximum is already ${formatMoney(own.amount)}: bid more to raise it`, 'amount');
-
-    const seq = Number(row.next_seq);
-    const standing = [...maxima.filter((m) => m.bidderId !== bidder.id), { bidderId: bidder.id, amount, order: seq }];
-    const after = auctionPrice(Number(row.starting_bid_cents) / 100, toDollars(row.reserve_cents), standing);
-    const leaderId = after.leaderId as string;
-    await insertBid(trx, {
-      id: bidId,
-      auction_id: row.id,
-      bidder_id: bidder.id,
-      seq,
-      max_cents: toCents(amount),
-      price_cents: toCents(after.currentBid as number),
-      leader_id: leaderId,
-      created_at: nowIso,
+  const outcome = await bidQueue.run(latest.id, async () => {
+    const now = deps.now();
+    const nowIso = now.toISOString();
+    const current = await findAuction(deps.db, latest.id);
+    if (!current) throw notFound(MSG.noAuction);
+    refuseBid(current, nowIso, amount);
+    return deps.db.transaction().execute(async (trx) => {
+      const row = await lockAuction(trx, deps.dialect, latest.id);
+      if (!row) throw notFound(MSG.noAuction);
+      refuseBid(row, nowIso, amount);
+      return recordBid(deps, trx, row, bidder.id, amount, now);
     });
-    const extended = Date.parse(row.ends_at) - now.getTime() < SOFT_CLOSE_MS;
-    const endsAt = extended ? new Date(now.getTime() + SOFT_CLOSE_MS).toISOString() : row.ends_at;
-    await updateAuction(
-      trx,
-      row.id,
-      {
-        ...priceColumns(after),
-        status: 'Live',
-        ends_at: endsAt,
-        bid_count: Number(row.bid_count) + 1,
-        bidder_count: standing.length,
-        next_seq: seq + 1,
-        updated_at: nowIso,
-      },
-      Number(row.version),
-    );
-    // The previous leader, passed by someone else, hears of it (always sent: they bid).
-    if (before.leaderId && before.leaderId !== leaderId) {
-      const [previous] = await notifiableUsers(trx, [before.leaderId]);
-      if (previous)
-        await queueEmail(trx, {
-          template: 'auctionOutbid',
-          to: previous.email,
-          userId: previous.id,
-          data: {
-            firstName: previous.first_name,
-            vehicleTitle: row.vehicle_title,
-            vehicleUrl: vehicleUrl(deps.publicUrl, row.vehicle_slug),
-            currentBidText: formatMoney(after.currentBid as number),
-            minimumBidText: formatMoney(after.minimumBid),
-          },
-        });
-    }
-    return { auctionId: row.id, extended };
   });
-  await announce(deps, outcome.auctionId, outcome.extended ? ['bid', 'extended'] : ['bid']);
-  const row = (await findAuction(deps.db, outcome.auctionId)) as AuctionRow;
+  await deps.publish({
+    auctionId: outcome.row.id,
+    event: 'bid',
+    version: Number(outcome.row.version),
+    auction: toPublic(outcome.row, outcome.bid.at),
+  });
+  if (outcome.extended)
+    await deps.publish({
+      auctionId: outcome.row.id,
+      event: 'extended',
+      version: Number(outcome.row.version),
+      auction: toPublic(outcome.row, outcome.bid.at),
+    });
   return {
-    auction: toPublic(row, nowIso, { id: bidder.id, maxBid: amount }),
+    auction: toPublic(outcome.row, outcome.bid.at, { id: bidder.id, maxBid: amount }),
+    bid: outcome.bid,
+  };
+}
+
+/** This instance's bids, one auction at a time (placeBid). */
+const bidQueue = new KeyedQueue();
+
+/** Refuses a bid on an auction that is not live at `nowIso`, or below the price the row shows. */
+function refuseBid(row: AuctionRow, nowIso: string, amount: number) {
+  const status = effectiveStatus(row, nowIso);
+  if (status === 'Cancelled') throw conflict(MSG.cancelled);
+  if (status === 'Scheduled') throw conflict(MSG.notStarted);
+  // The end has passed: refused even when the close has not been processed yet (the server's clock decides).
+  if (status !== 'Live' || row.ends_at <= nowIso) throw conflict(MSG.ended);
+  const { minimumBid } = toPublic(row, nowIso);
+  if (amount < minimumBid) throw badRequest(`The minimum bid is ${formatMoney(minimumBid)}`, 'amount');
+}
+
+/** Writes a bid on the held auction row: the bid, the new price and end, and the outbid notice. */
+async function recordBid(
+  deps: AuctionDeps,
+  trx: Kysely<DB>,
+  row: AuctionWithVehicle,
+  bidderId: string,
+  amount: number,
+  now: Date,
+) {
+  const nowIso = now.toISOString();
+  const maxima = await standingMaxima(trx, row.id);
+  const before = auctionPrice(Number(row.starting_bid_cents) / 100, toDollars(row.reserve_cents), maxima);
+  if (amount < before.minimumBid) throw badRequest(`The minimum bid is ${formatMoney(before.minimumBid)}`, 'amount');
+  const own = maxima.find((m) => m.bidderId === bidderId);
+  if (own && amount <= own.amount)
+    throw badRequest(`Your maximum is already ${formatMoney(own.amount)}: bid more to raise it`, 'amount');
+
+  const seq = Number(row.next_seq);
+  const standing = [...maxima.filter((m) => m.bidderId !== bidderId), { bidderId, amount, order: seq }];
+  const after = auctionPrice(Number(row.starting_bid_cents) / 100, toDollars(row.reserve_cents), standing);
+  const leaderId = after.leaderId as string;
+  const bidId = newId();
+  await insertBid(trx, {
+    id: bidId,
+    auction_id: row.id,
+    bidder_id: bidderId,
+    seq,
+    max_cents: toCents(amount),
+    price_cents: toCents(after.currentBid as number),
+    leader_id: leaderId,
+    created_at: nowIso,
+  });
+  const extended = Date.parse(row.ends_at) - now.getTime() < SOFT_CLOSE_MS;
+  const changes = {
+    ...priceColumns(after),
+    status: 'Live',
+    ends_at: extended ? new Date(now.getTime() + SOFT_CLOSE_MS).toISOString() : row.ends_at,
+    bid_count: Number(row.bid_count) + 1,
+    bidder_count: standing.length,
+    next_seq: seq + 1,
+    updated_at: nowIso,
+  };
+  await updateAuction(trx, row.id, changes, Number(row.version));
+  // The previous leader, passed by someone else, hears of it (always sent: they bid).
+  if (before.leaderId && before.leaderId !== leaderId) {
+    const [previous] = await notifiableUsers(trx, [before.leaderId]);
+    if (previous)
+      await queueEmail(trx, {
+        template: 'auctionOutbid',
+        to: previous.email,
+        userId: previous.id,
+        data: {
+          firstName: previous.first_name,
+          vehicleTitle: row.vehicle_title,
+          vehicleUrl: vehicleUrl(deps.publicUrl, row.vehicle_slug),
+          currentBidText: formatMoney(after.currentBid as number),
+          minimumBidText: formatMoney(after.minimumBid),
+        },
+      });
+  }
+  return {
+    row: { ...row, ...changes, version: Number(row.version) + 1 } satisfies AuctionRow,
     bid: { id: bidId, amount, at: nowIso },
+    extended,
   };
 }
 
