@@ -389,6 +389,12 @@ describe.each(DIALECTS)('auctions on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().message).toBe(MSG.vehicleHeldByAuction);
       expect(full.status).toBe('Available');
+      const deletion = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/vehicles/${vehicle.id}`,
+        headers: admin.headers,
+      });
+      expect(deletion.statusCode).toBe(409);
       await inject('POST', `/api/admin/auctions/${auction.id}/cancel`, admin, { reason: 'Withdrawn' });
       const after = await inject('PUT', `/api/vehicles/${vehicle.id}`, admin, {
         ...mustang,

@@ -50,7 +50,8 @@ export const MSG = {
   offerFinal: 'This offer has already been decided',
   offerAcceptedNoAmend: 'Your offer has been accepted and can no longer be changed',
   vehicleNotForSale: 'This vehicle is no longer accepting offers',
-  vehicleHeldByAuction: 'This vehicle has a scheduled or live auction. Cancel the auction before changing its status.',
+  vehicleHeldByAuction:
+    'This vehicle has a scheduled or live auction. Cancel the auction before changing its status, its listing type or deleting it.',
   offerDuringAuction: 'This vehicle has a scheduled or live auction. Cancel the auction before accepting an offer.',
   vehicleInAuction: 'This vehicle is being auctioned: place a bid instead of an offer',
 

@@ -191,6 +191,8 @@ export async function deleteVehicle(
   await db.transaction().execute(async (trx) => {
     const held = await holdVehicle(trx, dialect, row.id);
     if (!held) throw notFound(MSG.vehicleNotFound);
+    // Bidders committed money: the auction is cancelled, with its reason, before the vehicle goes.
+    if (await findOpenAuctionOfVehicle(trx, held.id)) throw conflict(MSG.vehicleHeldByAuction);
     await keepOffersOfDeletedVehicle(trx, held, links);
     await deleteVehicleRows(trx, row.id);
   });
