@@ -6,10 +6,10 @@ import {
   type MyBids,
   type PublicAuction,
   type PublicBid,
+  standingOfBids,
 } from '@vm/shared/auction';
 import { MSG } from '@vm/shared/messages';
 import { closeAuction, runAuctionClock } from '../src/features/auctions/auction-service.ts';
-import { standingMaxima } from '../src/features/auctions/auction-repository.ts';
 import {
   createTestContext,
   DIALECTS,
@@ -253,13 +253,39 @@ describe.each(DIALECTS)('auctions on %s', (dialect) => {
       for (const secret of ['50000', 'Zebulon', 'Quintessa', a.email, b.email]) expect(res.body).not.toContain(secret);
     });
 
+    it('the two maximums kept on the row give the price of every bid standing, over many bids and raises', async () => {
+      const { vehicle, auction } = await schedule({ startingBid: 900, reservePrice: 3_000 });
+      const bidders = await Promise.all(Array.from({ length: 4 }, () => registerBuyer(ctx.app)));
+      let seed = 7;
+      const random = () => {
+        seed = (seed * 48_271) % 2_147_483_647;
+        return seed / 2_147_483_647;
+      };
+      for (let i = 0; i < 30; i++) {
+        const current = await publicAuction(vehicle.id);
+        const who = bidders[Math.floor(random() * bidders.length)] as SignedIn;
+        await bid(vehicle.id, who, current.minimumBid + Math.floor(random() * 4) * current.increment);
+        const view = await adminView(auction.id);
+        const placed = [...view.bids]
+          .reverse()
+          .filter((b) => !b.voidedAt)
+          .map((b, order) => ({ id: b.id, bidderId: b.bidder.id, amount: b.maxAmount, order }));
+        const expected = auctionPrice(900, 3_000, standingOfBids(placed));
+        expect(view.currentBid, `after bid ${i}`).toBe(expected.currentBid);
+        expect(view.leaderId).toBe(expected.leaderId);
+        expect(view.bidderCount).toBe(new Set(placed.map((b) => b.bidderId)).size);
+      }
+    });
+
     it('concurrent bids: one leader, and the price is what the rules give for the stored maximums', async () => {
       const { vehicle, auction } = await schedule({ startingBid: 1_000 });
       const buyers = await Promise.all(Array.from({ length: 8 }, () => registerBuyer(ctx.app)));
       const results = await Promise.all(buyers.map((buyer, i) => bid(vehicle.id, buyer, 1_000 + i * 100)));
       expect(results.every((r) => [201, 400].includes(r.statusCode))).toBe(true);
       const shown = await adminView(auction.id);
-      const maxima = await standingMaxima(ctx.database.db, auction.id);
+      const maxima = standingOfBids(
+        shown.bids.reverse().map((b, i) => ({ id: b.id, bidderId: b.bidder.id, amount: b.maxAmount, order: i })),
+      );
       const expected = auctionPrice(1_000, null, maxima);
       expect(shown.currentBid).toBe(expected.currentBid);
       expect(shown.leaderId).toBe(expected.leaderId);

@@ -73,8 +73,7 @@ export function auctionPrice(
   reserve: number | null,
   maxima: readonly BidderMaximum[],
 ): AuctionPrice {
-  const ranked = [...maxima].sort((a, b) => b.amount - a.amount || a.order - b.order);
-  const [first, second] = ranked;
+  const [first, second] = rankMaxima(maxima);
   if (!first) return { currentBid: null, leaderId: null, minimumBid: startingBid, reserveMet: reserve === null };
   let price = second
     ? second.amount === first.amount
@@ -85,6 +84,27 @@ export function auctionPrice(
   const reserveMet = reserve === null || first.amount >= reserve;
   if (reserve !== null && reserveMet) price = Math.max(price, reserve);
   return { currentBid: price, leaderId: first.bidderId, minimumBid: price + bidIncrement(price), reserveMet };
+}
+
+/**
+ * Maximums highest first, equal ones in the order they were placed. Only the first two set the
+ * price, which is why the server keeps just those two on the auction row.
+ */
+export function rankMaxima(maxima: readonly BidderMaximum[]): BidderMaximum[] {
+  return [...maxima].sort((a, b) => b.amount - a.amount || a.order - b.order);
+}
+
+/** Each bidder's standing maximum among bids (their highest, placed first at that amount). */
+export function standingOfBids(bids: readonly PlacedBid[]): BidderMaximum[] {
+  const maxima = new Map<string, BidderMaximum>();
+  for (const bid of bids) raiseStanding(maxima, bid);
+  return [...maxima.values()];
+}
+
+function raiseStanding(maxima: Map<string, BidderMaximum>, bid: PlacedBid) {
+  const standing = maxima.get(bid.bidderId);
+  if (!standing || bid.amount > standing.amount)
+    maxima.set(bid.bidderId, { bidderId: bid.bidderId, amount: bid.amount, order: bid.order });
 }
 
 /** A placed bid, as the replay of an auction's history reads it. */
@@ -107,9 +127,7 @@ export function replayBids(
 ): { bid: PlacedBid; price: AuctionPrice }[] {
   const maxima = new Map<string, BidderMaximum>();
   return bids.map((bid) => {
-    const standing = maxima.get(bid.bidderId);
-    if (!standing || bid.amount > standing.amount)
-      maxima.set(bid.bidderId, { bidderId: bid.bidderId, amount: bid.amount, order: bid.order });
+    raiseStanding(maxima, bid);
     return { bid, price: auctionPrice(startingBid, reserve, [...maxima.values()]) };
   });
 }

@@ -224,6 +224,12 @@ export interface AuctionsTable {
   ends_at: string;
   current_bid_cents: number | null;
   leader_id: string | null;
+  /** The leader's and the runner-up's standing maximums and their sequence numbers: all the price depends on. */
+  leader_max_cents: number | null;
+  leader_seq: number | null;
+  runner_id: string | null;
+  runner_max_cents: number | null;
+  runner_seq: number | null;
   bid_count: Generated<number>;
   bidder_count: Generated<number>;
   reserve_met: Generated<number>;

@@ -5,7 +5,9 @@ import { type Kysely, sql } from 'kysely';
  * - auctions: one per scheduling; a vehicle has at most one open (Scheduled or Live) auction, which
  *   the service checks under the vehicle's lock. `ends_at` is the only end: a soft-close bid moves
  *   it. `version` grows with every change and is the id of each live event. The price, leader and
- *   counts are kept on the row, recomputed in the transaction of each bid or void.
+ *   counts are kept on the row, recomputed in the transaction of each bid or void, with the two
+ *   highest standing maximums (leader and runner-up: all the price depends on), so a bid reads
+ *   the auction row and no other bid.
  * - auction_bids: every bid is the bidder's maximum (`max_cents`), never shown in public; `price_cents`
  *   and `leader_id` are the visible price and leader after it (the public history); `seq` orders
  *   bids (equal maximums: the earlier leads). A voided bid stays, marked.
@@ -25,6 +27,11 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('ends_at', 'text', (c) => c.notNull())
     .addColumn('current_bid_cents', money)
     .addColumn('leader_id', 'text')
+    .addColumn('leader_max_cents', money)
+    .addColumn('leader_seq', 'integer')
+    .addColumn('runner_id', 'text')
+    .addColumn('runner_max_cents', money)
+    .addColumn('runner_seq', 'integer')
     .addColumn('bid_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('bidder_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('reserve_met', 'integer', (c) => c.notNull().defaultTo(0))

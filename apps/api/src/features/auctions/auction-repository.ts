@@ -1,5 +1,4 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { BidderMaximum } from '@vm/shared/auction';
 import type { Dialect } from '../../db/database.ts';
 import type { AuctionsTable, DB } from '../../db/schema.ts';
 
@@ -33,6 +32,38 @@ export function lockAuction(
   auctionId: string,
 ): Promise<AuctionWithVehicle | undefined> {
   const q = auctionsWithVehicle(trx).where('auctions.id', '=', auctionId);
+  return (dialect === 'postgres' ? q.forUpdate('auctions') : q).executeTakeFirst();
+}
+
+/**
+ * lockAuction for a bid: the row held, whether the bidder already has a bid standing in it (the
+ * bidder count), and the current leader's address for the outbid notice (null when their
+ * account may not be emailed), in one statement: a bid holds the row for as few round trips as
+ * it can (docs/decisions/125-auctions.md).
+ */
+export function lockAuctionForBid(trx: Kysely<DB>, dialect: Dialect, auctionId: string, bidderId: string) {
+  const q = auctionsWithVehicle(trx)
+    .leftJoin('users as leader', (join) =>
+      join
+        .onRef('leader.id', '=', 'auctions.leader_id')
+        .on('leader.is_active', '=', 1)
+        .on('leader.deleted_at', 'is', null),
+    )
+    .select((eb) => [
+      'leader.email as leader_email',
+      'leader.first_name as leader_first_name',
+      eb
+        .exists(
+          eb
+            .selectFrom('auction_bids')
+            .select('auction_bids.id')
+            .whereRef('auction_bids.auction_id', '=', 'auctions.id')
+            .where('auction_bids.bidder_id', '=', bidderId)
+            .where('auction_bids.voided_at', 'is', null),
+        )
+        .as('bidder_has_bid'),
+    ])
+    .where('auctions.id', '=', auctionId);
   return (dialect === 'postgres' ? q.forUpdate('auctions') : q).executeTakeFirst();
 }
 
@@ -81,22 +112,6 @@ export async function updateAuction(
     .set({ ...changes, version: version + 1 })
     .where('id', '=', auctionId)
     .execute();
-}
-
-/**
- * Each bidder's standing maximum among the auction's bids that are not voided. A bidder's bids
- * only go up (a new bid must beat their own maximum), so their highest bid is also their last
- * one, and its sequence number orders equal maximums.
- */
-export async function standingMaxima(db: Kysely<DB>, auctionId: string): Promise<BidderMaximum[]> {
-  const rows = await db
-    .selectFrom('auction_bids')
-    .select((eb) => ['bidder_id', eb.fn.max('max_cents').as('max_cents'), eb.fn.max('seq').as('seq')])
-    .where('auction_id', '=', auctionId)
-    .where('voided_at', 'is', null)
-    .groupBy('bidder_id')
-    .execute();
-  return rows.map((r) => ({ bidderId: r.bidder_id, amount: Number(r.max_cents) / 100, order: Number(r.seq) }));
 }
 
 export async function insertBid(

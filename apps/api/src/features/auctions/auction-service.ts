@@ -5,6 +5,7 @@ import {
   type AuctionList,
   type AuctionStatus,
   type AuctionSummary,
+  type BidderMaximum,
   AUCTIONS_PAGE_SIZE,
   auctionPrice,
   type AuctionPrice,
@@ -17,9 +18,11 @@ import {
   type MyBids,
   type PublicAuction,
   type PublicBid,
+  rankMaxima,
   replayBids,
   type ScheduleAuctionBody,
   SOFT_CLOSE_MS,
+  standingOfBids,
 } from '@vm/shared/auction';
 import { formatMoney } from '@vm/shared/money';
 import { totalPages } from '@vm/shared/pagination';
@@ -58,11 +61,11 @@ import {
   liveAuctionCards,
   liveAuctionSummaries,
   lockAuction,
+  lockAuctionForBid,
   markBidVoided,
   notifiableUsers,
   publicBidRows,
   setBidOutcome,
-  standingMaxima,
   updateAuction,
   viewerMaximum,
 } from './auction-repository.ts';
@@ -159,12 +162,28 @@ function toPublic(row: AuctionRow, nowIso: string, viewer?: { id: string; maxBid
   };
 }
 
-/** The columns a price writes on the auction row. */
-function priceColumns(price: AuctionPrice) {
+/** The two highest standing maximums the row keeps (leader, runner-up): all the price depends on. */
+function standingOf(row: AuctionRow): BidderMaximum[] {
+  const kept: BidderMaximum[] = [];
+  if (row.leader_id && row.leader_max_cents !== null && row.leader_seq !== null)
+    kept.push({ bidderId: row.leader_id, amount: Number(row.leader_max_cents) / 100, order: Number(row.leader_seq) });
+  if (row.runner_id && row.runner_max_cents !== null && row.runner_seq !== null)
+    kept.push({ bidderId: row.runner_id, amount: Number(row.runner_max_cents) / 100, order: Number(row.runner_seq) });
+  return kept;
+}
+
+/** The columns a price and its standing maximums write on the auction row. */
+function priceColumns(price: AuctionPrice, standing: readonly BidderMaximum[]) {
+  const [leader, runner] = rankMaxima(standing);
   return {
     current_bid_cents: price.currentBid === null ? null : toCents(price.currentBid),
     leader_id: price.leaderId,
     reserve_met: price.reserveMet ? 1 : 0,
+    leader_max_cents: leader ? toCents(leader.amount) : null,
+    leader_seq: leader?.order ?? null,
+    runner_id: runner?.bidderId ?? null,
+    runner_max_cents: runner ? toCents(runner.amount) : null,
+    runner_seq: runner?.order ?? null,
   };
 }
 
@@ -365,7 +384,7 @@ export async function placeBid(
     if (!current) throw notFound(MSG.noAuction);
     refuseBid(current, nowIso, amount);
     return deps.db.transaction().execute(async (trx) => {
-      const row = await lockAuction(trx, deps.dialect, latest.id);
+      const row = await lockAuctionForBid(trx, deps.dialect, latest.id, bidder.id);
       if (!row) throw notFound(MSG.noAuction);
       refuseBid(row, nowIso, amount);
       return recordBid(deps, trx, row, bidder.id, amount, now);
@@ -404,17 +423,21 @@ function refuseBid(row: AuctionRow, nowIso: string, amount: number) {
   if (amount < minimumBid) throw badRequest(`The minimum bid is ${formatMoney(minimumBid)}`, 'amount');
 }
 
-/** Writes a bid on the held auction row: the bid, the new price and end, and the outbid notice. */
+/**
+ * Writes a bid on the held auction row: the bid, the new price, standing maximums and end, and
+ * the outbid notice. The row's two standing maximums are all it reads: a bidder who is neither
+ * the leader nor the runner-up has a maximum at most the runner-up's, so below any bid allowed.
+ */
 async function recordBid(
   deps: AuctionDeps,
   trx: Kysely<DB>,
-  row: AuctionWithVehicle,
+  row: NonNullable<Awaited<ReturnType<typeof lockAuctionForBid>>>,
   bidderId: string,
   amount: number,
   now: Date,
 ) {
   const nowIso = now.toISOString();
-  const maxima = await standingMaxima(trx, row.id);
+  const maxima = standingOf(row);
   const before = auctionPrice(Number(row.starting_bid_cents) / 100, toDollars(row.reserve_cents), maxima);
   if (amount < before.minimumBid) throw badRequest(`The minimum bid is ${formatMoney(before.minimumBid)}`, 'amount');
   const own = maxima.find((m) => m.bidderId === bidderId);
@@ -438,32 +461,29 @@ async function recordBid(
   });
   const extended = Date.parse(row.ends_at) - now.getTime() < SOFT_CLOSE_MS;
   const changes = {
-    ...priceColumns(after),
+    ...priceColumns(after, standing),
     status: 'Live',
     ends_at: extended ? new Date(now.getTime() + SOFT_CLOSE_MS).toISOString() : row.ends_at,
     bid_count: Number(row.bid_count) + 1,
-    bidder_count: standing.length,
+    bidder_count: Number(row.bidder_count) + (row.bidder_has_bid ? 0 : 1),
     next_seq: seq + 1,
     updated_at: nowIso,
   };
   await updateAuction(trx, row.id, changes, Number(row.version));
   // The previous leader, passed by someone else, hears of it (always sent: they bid).
-  if (before.leaderId && before.leaderId !== leaderId) {
-    const [previous] = await notifiableUsers(trx, [before.leaderId]);
-    if (previous)
-      await queueEmail(trx, {
-        template: 'auctionOutbid',
-        to: previous.email,
-        userId: previous.id,
-        data: {
-          firstName: previous.first_name,
-          vehicleTitle: row.vehicle_title,
-          vehicleUrl: vehicleUrl(deps.publicUrl, row.vehicle_slug),
-          currentBidText: formatMoney(after.currentBid as number),
-          minimumBidText: formatMoney(after.minimumBid),
-        },
-      });
-  }
+  if (before.leaderId && before.leaderId !== leaderId && row.leader_email)
+    await queueEmail(trx, {
+      template: 'auctionOutbid',
+      to: row.leader_email,
+      userId: before.leaderId,
+      data: {
+        firstName: row.leader_first_name ?? '',
+        vehicleTitle: row.vehicle_title,
+        vehicleUrl: vehicleUrl(deps.publicUrl, row.vehicle_slug),
+        currentBidText: formatMoney(after.currentBid as number),
+        minimumBidText: formatMoney(after.minimumBid),
+      },
+    });
   return {
     row: { ...row, ...changes, version: Number(row.version) + 1 } satisfies AuctionRow,
     bid: { id: bidId, amount, at: nowIso },
@@ -650,6 +670,11 @@ export async function scheduleAuction(
       ends_at: endsAt.toISOString(),
       current_bid_cents: null,
       leader_id: null,
+      leader_max_cents: null,
+      leader_seq: null,
+      runner_id: null,
+      runner_max_cents: null,
+      runner_seq: null,
       reserve_met: reserveCents === null ? 1 : 0,
       cancel_reason: null,
       closed_at: null,
@@ -702,13 +727,13 @@ export async function editAuction(deps: AuctionDeps, auctionId: string, body: Ed
       throw badRequest(MSG.startInPast, 'startsAt');
     if (endsAt.getTime() - startsAt.getTime() < MIN_AUCTION_MS) throw badRequest(AUCTION_TOO_SHORT, 'endsAt');
     if (endsAt.getTime() <= now.getTime()) throw badRequest(MSG.endInPast, 'endsAt');
-    const price = auctionPrice(startingCents / 100, toDollars(reserveCents), await standingMaxima(trx, row.id));
+    const price = auctionPrice(startingCents / 100, toDollars(reserveCents), standingOf(row));
     const live = startsAt.getTime() <= now.getTime();
     await updateAuction(
       trx,
       row.id,
       {
-        ...(hasBids ? priceColumns(price) : { reserve_met: price.reserveMet ? 1 : 0 }),
+        ...(hasBids ? priceColumns(price, standingOf(row)) : { reserve_met: price.reserveMet ? 1 : 0 }),
         starting_bid_cents: startingCents,
         reserve_cents: reserveCents,
         starts_at: startsAt.toISOString(),
@@ -776,11 +801,13 @@ export async function voidBid(deps: AuctionDeps, staff: Staff, bidId: string, re
     if (target.voided_at) throw conflict(MSG.alreadyVoided);
     await markBidVoided(trx, bidId, staff.id, reason, nowIso);
     const remaining = bids.filter((b) => !b.voided_at && b.id !== bidId);
-    const replayed = replayBids(
-      Number(row.starting_bid_cents) / 100,
-      toDollars(row.reserve_cents),
-      remaining.map((b) => ({ id: b.id, bidderId: b.bidder_id, amount: Number(b.max_cents) / 100, order: b.seq })),
-    );
+    const placed = remaining.map((b) => ({
+      id: b.id,
+      bidderId: b.bidder_id,
+      amount: Number(b.max_cents) / 100,
+      order: b.seq,
+    }));
+    const replayed = replayBids(Number(row.starting_bid_cents) / 100, toDollars(row.reserve_cents), placed);
     for (const { bid, price } of replayed) {
       const stored = remaining.find((b) => b.id === bid.id);
       const cents = toCents(price.currentBid as number);
@@ -793,7 +820,7 @@ export async function voidBid(deps: AuctionDeps, staff: Staff, bidId: string, re
       trx,
       row.id,
       {
-        ...priceColumns(final),
+        ...priceColumns(final, standingOfBids(placed)),
         bid_count: remaining.length,
         bidder_count: new Set(remaining.map((b) => b.bidder_id)).size,
         updated_at: nowIso,
