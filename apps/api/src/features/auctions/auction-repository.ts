@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { AuctionsTable, DB } from '../../db/schema.ts';
 
@@ -71,10 +71,18 @@ export function findAuction(db: Kysely<DB>, auctionId: string): Promise<AuctionW
   return auctionsWithVehicle(db).where('auctions.id', '=', auctionId).executeTakeFirst();
 }
 
-/** The vehicle's current auction: its latest. */
-export function findLatestAuctionOfVehicle(db: Kysely<DB>, vehicleId: string): Promise<AuctionWithVehicle | undefined> {
+/**
+ * The current auction (the latest) of a vehicle given by id or slug, in one statement: every
+ * viewer of an auction's page asks for it. An id wins over another vehicle's identical slug, as
+ * in vehicle-repository.ts.
+ */
+export function findLatestAuctionOfVehicle(db: Kysely<DB>, idOrSlug: string): Promise<AuctionWithVehicle | undefined> {
   return auctionsWithVehicle(db)
-    .where('auctions.vehicle_id', '=', vehicleId)
+    .where(
+      'auctions.vehicle_id',
+      '=',
+      sql<string>`coalesce((select id from vehicles where id = ${idOrSlug}), (select id from vehicles where slug = ${idOrSlug}))`,
+    )
     .orderBy('auctions.created_at', 'desc')
     .orderBy('auctions.id', 'desc')
     .limit(1)

@@ -215,11 +215,19 @@ async function publicVehicleId(db: Kysely<DB>, idOrSlug: string, isAdmin: boolea
   return vehicle.id;
 }
 
+/**
+ * The current auction of a public vehicle (id or slug); an Archived vehicle's only for staff. A
+ * 404 says whether the vehicle or its auction is missing.
+ */
+async function latestAuction(deps: AuctionDeps, idOrSlug: string, isAdmin: boolean): Promise<AuctionWithVehicle> {
+  const row = await findLatestAuctionOfVehicle(deps.db, idOrSlug);
+  if (row && (row.vehicle_status !== 'Archived' || isAdmin)) return row;
+  await publicVehicleId(deps.db, idOrSlug, isAdmin);
+  throw notFound(MSG.noAuction);
+}
+
 async function vehicleAuction(deps: AuctionDeps, idOrSlug: string, isAdmin: boolean): Promise<AuctionWithVehicle> {
-  const vehicleId = await publicVehicleId(deps.db, idOrSlug, isAdmin);
-  const row = await findLatestAuctionOfVehicle(deps.db, vehicleId);
-  if (!row) throw notFound(MSG.noAuction);
-  return readFresh(deps, row);
+  return readFresh(deps, await latestAuction(deps, idOrSlug, isAdmin));
 }
 
 /** GET /vehicles/:idOrSlug/auction. */
@@ -374,9 +382,7 @@ export async function placeBid(
   idOrSlug: string,
   amount: number,
 ): Promise<{ auction: PublicAuction; bid: { id: string; amount: number; at: string } }> {
-  const vehicleId = await publicVehicleId(deps.db, idOrSlug, false);
-  const latest = await findLatestAuctionOfVehicle(deps.db, vehicleId);
-  if (!latest) throw notFound(MSG.noAuction);
+  const latest = await latestAuction(deps, idOrSlug, false);
   const outcome = await bidQueue.run(latest.id, async () => {
     const now = deps.now();
     const nowIso = now.toISOString();
