@@ -21,6 +21,7 @@ const ALL = [
   'outage',
   'two-instances',
   'auction-bids',
+  'auction-events',
 ] as const;
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -379,7 +379,7 @@ describe('auctions in a real browser (issue #17)', () => {
     const form = section.getByRole('form', { name: 'Schedule auction' });
     await form.waitFor();
     await form.getByRole('button', { name: 'Schedule auction' }).click();
-    await form.getByText('Starting bid must be a number').waitFor();
+    await form.getByText('Starting bid is required').waitFor();
     await form.getByLabel('Starting bid (USD) *').fill('20000');
     expect(await form.getByRole('radio', { name: 'Start now' }).isChecked()).toBe(true);
     // The form proposes an end 7 days after the start.

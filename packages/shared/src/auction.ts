@@ -134,7 +134,7 @@ export function replayBids(
 
 const wholeDollars = (label: string) =>
   z
-    .number({ error: `${label} must be a number` })
+    .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
     .int(`${label} must be in whole dollars`)
     .min(1, `${label} must be at least $1`)
     .max(MAX_AUCTION_AMOUNT, `${label} cannot be more than $100,000,000`);

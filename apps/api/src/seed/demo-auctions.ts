@@ -54,7 +54,7 @@ export const LIVE_AUCTION_PLANS: readonly AuctionPlan[] = [
   { endsIn: 7 * DAY_MS, durationMs: WEEK_MS + 20 * MINUTE_MS, reserve: 'not_met', bids: 2 },
 ];
 
-/** Results: five sold (with and without a reserve), three below the reserve, two without a bid. */
+/** Results: six sold (with and without a reserve), two below the reserve, two without a bid. */
 export const ENDED_AUCTION_PLANS: readonly AuctionPlan[] = [
   { endsIn: -2 * DAY_MS, durationMs: WEEK_MS, reserve: 'met', bids: 7, lateBid: true },
   { endsIn: -4 * DAY_MS - 3 * HOUR_MS, durationMs: WEEK_MS, reserve: 'not_met', bids: 4 },

@@ -75,7 +75,7 @@ describe('Auction section of the vehicle screen', () => {
     expect(Math.abs(proposedEnd - (Date.now() + 7 * 86_400_000))).toBeLessThan(120_000);
 
     fireEvent.click(screen.getByRole('button', { name: 'Schedule auction' }));
-    expect(await screen.findByText('Starting bid must be a number')).toBeTruthy();
+    expect(await screen.findByText('Starting bid is required')).toBeTruthy();
     fireEvent.change(field('Starting bid (USD) *'), { target: { value: '10000' } });
     fireEvent.change(field('Reserve price (USD, optional)'), { target: { value: '9000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Schedule auction' }));
