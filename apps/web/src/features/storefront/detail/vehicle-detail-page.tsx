@@ -17,6 +17,8 @@ import { DetailSkeleton } from './detail-skeleton';
 import { Gallery } from './gallery';
 import { defaultFirst } from './gallery-state';
 import { SimilarVehicles } from './similar-vehicles';
+import { useAuth } from '../../auth/auth-context';
+import { useVehicleAuction } from '../api/auctions';
 import { useRecordView } from './use-record-view';
 import { VehicleFacts } from './vehicle-facts';
 
@@ -148,9 +150,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
           </p>
         </div>
         <div className="text-left sm:text-right">
-          <p className="text-3xl font-extrabold text-brand-700">
-            {vehicle.price > 0 ? formatMoney(vehicle.price) : 'Price on request'}
-          </p>
+          <HeaderPrice vehicle={vehicle} />
           {vehicle.msrp > 0 ? <p className="text-sm text-slate-600">MSRP {formatMoney(vehicle.msrp)}</p> : null}
         </div>
       </header>
@@ -234,5 +234,32 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
 
       <SimilarVehicles vehicle={vehicle} />
     </div>
+  );
+}
+
+/**
+ * The price beside the title: the list price, or while an auction runs its current (or starting)
+ * bid, which the bid box's events keep current (the same query). A fixed price above a live
+ * auction would say the car can be had for it (issue #17).
+ */
+function HeaderPrice({ vehicle }: { vehicle: Vehicle }) {
+  const { user } = useAuth();
+  const isAuction = vehicle.listingType === 'auction';
+  const auction = useVehicleAuction(vehicle.id, user?.id ?? 'anonymous', isAuction).data;
+  if (auction && (auction.status === 'Live' || auction.status === 'Scheduled'))
+    return (
+      <>
+        <p className="text-sm font-medium text-slate-600">
+          {auction.currentBid === null ? 'Starting bid' : 'Current bid'}
+        </p>
+        <p className="text-3xl font-extrabold text-brand-700">
+          {formatMoney(auction.currentBid ?? auction.startingBid)}
+        </p>
+      </>
+    );
+  return (
+    <p className="text-3xl font-extrabold text-brand-700">
+      {vehicle.price > 0 ? formatMoney(vehicle.price) : 'Price on request'}
+    </p>
   );
 }
