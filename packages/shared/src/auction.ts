@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lenientInt, optionalQueryText } from './common.ts';
+import { formatMoney } from './money.ts';
 
 /**
  * Timed auctions (issue #17, docs/decisions/125-auctions.md): the states, the bid increments, the
@@ -161,6 +162,9 @@ export const publicAuctionSchema = z.object({
   cancelReason: z.string().nullable(),
 });
 export type PublicAuction = z.infer<typeof publicAuctionSchema>;
+
+/** The refusal of a bid below the next minimum (the server's and the bid form's). */
+export const minimumBidMessage = (minimumBid: number) => `The minimum bid is ${formatMoney(minimumBid)}`;
 
 export const bidBodySchema = z.strictObject({
   amount: z

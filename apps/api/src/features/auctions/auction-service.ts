@@ -15,6 +15,7 @@ import {
   ENDING_SOON_MS,
   isAuctionOpen,
   MIN_AUCTION_MS,
+  minimumBidMessage,
   type MyBids,
   type PublicAuction,
   type PublicBid,
@@ -426,7 +427,7 @@ function refuseBid(row: AuctionRow, nowIso: string, amount: number) {
   // The end has passed: refused even when the close has not been processed yet (the server's clock decides).
   if (status !== 'Live' || row.ends_at <= nowIso) throw conflict(MSG.ended);
   const { minimumBid } = toPublic(row, nowIso);
-  if (amount < minimumBid) throw badRequest(`The minimum bid is ${formatMoney(minimumBid)}`, 'amount');
+  if (amount < minimumBid) throw badRequest(minimumBidMessage(minimumBid), 'amount');
 }
 
 /**
@@ -445,7 +446,7 @@ async function recordBid(
   const nowIso = now.toISOString();
   const maxima = standingOf(row);
   const before = auctionPrice(Number(row.starting_bid_cents) / 100, toDollars(row.reserve_cents), maxima);
-  if (amount < before.minimumBid) throw badRequest(`The minimum bid is ${formatMoney(before.minimumBid)}`, 'amount');
+  if (amount < before.minimumBid) throw badRequest(minimumBidMessage(before.minimumBid), 'amount');
   const own = maxima.find((m) => m.bidderId === bidderId);
   if (own && amount <= own.amount)
     throw badRequest(`Your maximum is already ${formatMoney(own.amount)}: bid more to raise it`, 'amount');

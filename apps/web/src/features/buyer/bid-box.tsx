@@ -4,7 +4,7 @@ import { formatDateTime } from '@vm/shared/format-date';
 import { formatMoney } from '@vm/shared/money';
 import type { Vehicle } from '@vm/shared/vehicle';
 import { Gavel } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { Badge } from '../../components/badge';
@@ -16,8 +16,10 @@ import { auctionKeys, placeBid, useBidHistory } from '../storefront/api/auctions
 import { vehicleKeys } from '../storefront/api/vehicles';
 import { bidsText, priceOf, RESERVE_TEXT, STATUS_TEXT, STATUS_TONE } from '../storefront/auctions/auction-text';
 import { TimeLeft, useHasPassed } from '../storefront/auctions/time-left';
-import { BidForm } from './bid-form';
 import { BidHistory } from './bid-history';
+
+/** The form checks amounts with the shared zod schema: loaded when a buyer may bid, as the offer form is. */
+const BidForm = lazy(async () => ({ default: (await import('./bid-form')).BidForm }));
 
 export const BID_MESSAGES = {
   leading: 'Your bid is in: you are the high bidder.',
@@ -127,17 +129,19 @@ function BidAction({
       </p>
     );
   return (
-    <BidForm
-      key={formKey}
-      minimumBid={auction.minimumBid}
-      reserveNotMet={auction.reserve === 'not_met'}
-      leading={auction.leading}
-      disabled={closing}
-      submitting={bid.isPending}
-      serverError={serverError}
-      onConfirm={(amount) => bid.mutate(amount)}
-      onEdit={() => setServerError(null)}
-    />
+    <Suspense fallback={<p className="min-h-24 text-sm text-slate-500">Loading the bid form...</p>}>
+      <BidForm
+        key={formKey}
+        minimumBid={auction.minimumBid}
+        reserveNotMet={auction.reserve === 'not_met'}
+        leading={auction.leading}
+        disabled={closing}
+        submitting={bid.isPending}
+        serverError={serverError}
+        onConfirm={(amount) => bid.mutate(amount)}
+        onEdit={() => setServerError(null)}
+      />
+    </Suspense>
   );
 }
 

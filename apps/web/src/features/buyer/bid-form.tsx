@@ -1,24 +1,20 @@
+import { bidBodySchema, minimumBidMessage } from '@vm/shared/auction';
 import { formatMoney } from '@vm/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
 
-/** MAX_AUCTION_AMOUNT of @vm/shared/auction (its zod schemas stay out of the storefront's chunks). */
-const MAX_BID = 100_000_000;
-
 /**
- * What is wrong with a typed maximum, in the server's words, or null. Commas, spaces and a
- * dollar sign are allowed ("$12,500").
+ * What is wrong with a typed maximum, in the server's words (the shared bidBodySchema, then the
+ * next minimum), or null. Commas, spaces and a dollar sign are allowed ("$12,500"). This form is
+ * loaded only when a signed-in buyer may bid (bid-box.tsx), so zod stays out of the page's chunk.
  */
 export function bidProblem(text: string, minimumBid: number): string | null {
   const cleaned = text.replace(/[\s,$]/g, '');
-  if (cleaned === '') return 'Bid amount is required';
-  if (!/^\d+(\.\d+)?$/.test(cleaned)) return 'Bid amount must be a number';
-  const amount = Number(cleaned);
-  if (!Number.isInteger(amount)) return 'Bids are in whole dollars';
-  if (amount > MAX_BID) return 'Bid amount cannot be more than $100,000,000';
-  if (amount < minimumBid) return `The minimum bid is ${formatMoney(minimumBid)}`;
-  return null;
+  const amount = cleaned === '' ? undefined : /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : cleaned;
+  const parsed = bidBodySchema.safeParse({ amount });
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Bid amount must be a number';
+  return parsed.data.amount < minimumBid ? minimumBidMessage(minimumBid) : null;
 }
 
 interface Props {
