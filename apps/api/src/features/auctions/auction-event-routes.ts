@@ -57,6 +57,9 @@ export async function auctionEventRoutes(appBase: FastifyInstance) {
       sse: { kind: 'manual', serializer: (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data)) },
       compress: false,
       exposeHeadRoute: false,
+      // New streams per address: a browser reconnects every few seconds at most (its retry hint),
+      // so this only stops one address from opening streams by the thousand.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['auctions'],
         summary: 'Live updates of one auction (text/event-stream: bid, extended, ended, cancelled)',
