@@ -116,17 +116,31 @@ const toDollars = (cents: number | null) => (cents === null ? null : Number(cent
 const priceText = (cents: number | null) => (cents === null ? null : formatMoney(Number(cents) / 100));
 
 /** The status a reader sees: a Scheduled auction whose start has come is Live (the clock job writes it within a second). */
-function effectiveStatus(row: AuctionRow, nowIso: string): AuctionStatus {
+function effectiveStatus(row: Pick<AuctionRow, 'status' | 'starts_at'>, nowIso: string): AuctionStatus {
   const status = row.status as AuctionStatus;
   return status === 'Scheduled' && row.starts_at <= nowIso ? 'Live' : status;
 }
 
-function reserveState(row: AuctionRow): PublicAuction['reserve'] {
+function reserveState(row: Pick<AuctionRow, 'reserve_cents' | 'reserve_met'>): PublicAuction['reserve'] {
   if (row.reserve_cents === null) return 'none';
   return row.reserve_met ? 'met' : 'not_met';
 }
 
-function summaryOf(row: AuctionRow, nowIso: string): AuctionSummary {
+/** The columns of an auction's summary (cards, lists, My bids). */
+type SummaryColumns = Pick<
+  AuctionRow,
+  | 'id'
+  | 'status'
+  | 'starts_at'
+  | 'ends_at'
+  | 'starting_bid_cents'
+  | 'current_bid_cents'
+  | 'bid_count'
+  | 'reserve_cents'
+  | 'reserve_met'
+>;
+
+function summaryOf(row: SummaryColumns, nowIso: string): AuctionSummary {
   return {
     id: row.id,
     status: effectiveStatus(row, nowIso),
@@ -281,14 +295,7 @@ export async function listAuctions(
   const total = Number(count.n);
   return {
     auctions: rows.map((r) => ({
-      auction: summaryOf(
-        {
-          ...(r as unknown as AuctionRow),
-          bidder_count: 0,
-          vehicle_id: r.vehicle_id,
-        },
-        nowIso,
-      ),
+      auction: summaryOf(r, nowIso),
       vehicle: {
         id: r.vehicle_id,
         slug: r.slug,
@@ -310,9 +317,7 @@ export async function listAuctions(
 export async function liveSummaries(deps: AuctionDeps): Promise<(AuctionSummary & { vehicleId: string })[]> {
   const nowIso = deps.now().toISOString();
   const rows = await liveAuctionSummaries(deps.db);
-  return rows
-    .filter((r) => r.ends_at > nowIso)
-    .map((r) => ({ ...summaryOf(r as unknown as AuctionRow, nowIso), vehicleId: r.vehicle_id }));
+  return rows.filter((r) => r.ends_at > nowIso).map((r) => ({ ...summaryOf(r, nowIso), vehicleId: r.vehicle_id }));
 }
 
 /** GET /users/me/bids: the buyer's auctions with their maximum and standing. */
@@ -321,7 +326,7 @@ export async function myBids(deps: AuctionDeps, userId: string): Promise<MyBids>
   const rows = await auctionsOfBidder(deps.db, userId);
   return {
     bids: rows.map((r) => {
-      const summary = summaryOf(r as unknown as AuctionRow, nowIso);
+      const summary = summaryOf(r, nowIso);
       const leads = r.leader_id === userId;
       const open = isAuctionOpen(summary.status) && r.ends_at > nowIso;
       const standing = open ? (leads ? 'winning' : 'outbid') : summary.status === 'Sold' && leads ? 'won' : 'lost';
