@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { AuctionsTable, DB } from '../../db/schema.ts';
 
@@ -290,7 +290,8 @@ export async function claimEndingSoon(trx: Kysely<DB>, auctionId: string): Promi
   return Number(result.numUpdatedRows) === 1;
 }
 
-const cardColumns = [
+/** An auction's summary (service: summaryOf). */
+const summaryColumns = [
   'auctions.id',
   'auctions.status',
   'auctions.starts_at',
@@ -300,6 +301,10 @@ const cardColumns = [
   'auctions.bid_count',
   'auctions.reserve_cents',
   'auctions.reserve_met',
+] as const;
+
+const cardColumns = [
+  ...summaryColumns,
   'vehicles.id as vehicle_id',
   'vehicles.slug',
   'vehicles.title',
@@ -362,63 +367,35 @@ export function endedAuctionCards(db: Kysely<DB>, options: { limit: number; offs
 export function liveAuctionSummaries(db: Kysely<DB>) {
   return db
     .selectFrom('auctions')
-    .select([
-      'id',
-      'vehicle_id',
-      'status',
-      'starts_at',
-      'ends_at',
-      'starting_bid_cents',
-      'current_bid_cents',
-      'bid_count',
-      'reserve_cents',
-      'reserve_met',
-    ])
+    .select([...summaryColumns, 'auctions.vehicle_id'])
     .where('status', '=', 'Live')
     .orderBy('ends_at')
     .limit(500)
     .execute();
 }
 
-/** The buyer's auctions with their own standing maximum, most recent first. */
+/** The buyer's auctions (where a bid of theirs stands) with their own standing maximum, latest end first. */
 export function auctionsOfBidder(db: Kysely<DB>, userId: string) {
+  const ownBids = (eb: ExpressionBuilder<DB, 'auctions'>) =>
+    eb
+      .selectFrom('auction_bids')
+      .whereRef('auction_bids.auction_id', '=', 'auctions.id')
+      .where('auction_bids.bidder_id', '=', userId)
+      .where('auction_bids.voided_at', 'is', null);
   return db
-    .selectFrom('auction_bids')
-    .innerJoin('auctions', 'auctions.id', 'auction_bids.auction_id')
+    .selectFrom('auctions')
     .innerJoin('vehicles', 'vehicles.id', 'auctions.vehicle_id')
     .select((eb) => [
-      'auctions.id',
-      'auctions.status',
-      'auctions.starts_at',
-      'auctions.ends_at',
-      'auctions.starting_bid_cents',
-      'auctions.current_bid_cents',
-      'auctions.bid_count',
-      'auctions.reserve_cents',
-      'auctions.reserve_met',
+      ...summaryColumns,
       'auctions.leader_id',
       'vehicles.id as vehicle_id',
       'vehicles.slug',
       'vehicles.title',
-      eb.fn.max('auction_bids.max_cents').as('my_max_cents'),
+      ownBids(eb)
+        .select((e) => e.fn.max('auction_bids.max_cents').as('m'))
+        .as('my_max_cents'),
     ])
-    .where('auction_bids.bidder_id', '=', userId)
-    .where('auction_bids.voided_at', 'is', null)
-    .groupBy([
-      'auctions.id',
-      'auctions.status',
-      'auctions.starts_at',
-      'auctions.ends_at',
-      'auctions.starting_bid_cents',
-      'auctions.current_bid_cents',
-      'auctions.bid_count',
-      'auctions.reserve_cents',
-      'auctions.reserve_met',
-      'auctions.leader_id',
-      'vehicles.id',
-      'vehicles.slug',
-      'vehicles.title',
-    ])
+    .where((eb) => eb.exists(ownBids(eb).select('auction_bids.id')))
     .orderBy('auctions.ends_at', 'desc')
     .limit(200)
     .execute();
