@@ -22,7 +22,10 @@ import { ADDRESS_TOO_LONG, clientErrorHandler, errorsPlugin, frameworkErrorHandl
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
 import { sendPrecompressed } from './plugins/precompressed.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { type FileStorage, LocalFileStorage } from './features/images/local-storage.ts';
+import type { FileStorage } from './features/images/local-storage.ts';
+import { openMediaStorage } from './features/images/media-storage.ts';
+import { setMediaPublicUrl } from './features/images/media-urls.ts';
+import { serveMediaRoutes } from './features/images/serve-media.ts';
 import { pageRenderer } from './features/storefront-pages/page-html.ts';
 import { sitemapRoutes } from './features/sitemap/sitemap-routes.ts';
 import { emailPlugin } from './features/email/email-plugin.ts';
@@ -101,7 +104,11 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.decorate('config', config);
-  app.decorate('storage', new LocalFileStorage(config.uploadsDir));
+  // Media on disk or in an S3-compatible bucket, and the base of their addresses in answers
+  // (docs/decisions/126-object-storage.md).
+  app.decorate('storage', openMediaStorage(config));
+  setMediaPublicUrl(config.mediaPublicUrl);
+  app.addHook('onClose', async () => setMediaPublicUrl(undefined));
   app.decorate('publicSettings', createPublicSettingsCache(app.db));
   // One catalogue per app: the search routes answer from it and the saved-search alerts match
   // with it (features/saved-searches/saved-search-alerts.ts, docs/decisions/115-saved-searches.md).
@@ -115,13 +122,17 @@ export async function buildApp({
   // /sitemap.xml, /sitemaps/*.xml and /robots.txt: at the root, with or without a web build (decision 119).
   await app.register(sitemapRoutes, {});
 
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-  });
+  // /uploads/<key> from whichever storage holds media: the folder through @fastify/static, a bucket
+  // streamed by serve-media.ts; both with a year's immutable caching.
+  if (config.s3) await app.register(serveMediaRoutes);
+  else
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const serveWeb = existsSync(path.join(webDist, 'index.html'));
   const renderPage = serveWeb ? pageRenderer(webDist) : undefined;

@@ -43,6 +43,28 @@ const envSchema = z.object({
       (v) => !v || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v),
       'PUBLIC_URL must be an http:// or https:// address without a query, such as https://cars.example.com',
     ),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'S3_BUCKET must be a bucket name, such as media'),
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^https?:\/\/[^\s/?#]+\/?$/.test(v),
+      'S3_ENDPOINT must be an http:// or https:// address, such as https://s3.example.com',
+    ),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional(),
+  MEDIA_PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v),
+      'MEDIA_PUBLIC_URL must be an http:// or https:// address without a query, such as https://media.example.com',
+    ),
 });
 
 export interface Config {
@@ -68,7 +90,27 @@ export interface Config {
   mailFrom: string;
   /** The site's address as people reach it, without a trailing slash: every link in an email starts with it. */
   publicUrl: string;
+  /** Media in an S3-compatible bucket when S3_BUCKET is set, else on disk under uploadsDir (decision 126). */
+  s3: S3Config | undefined;
+  /** Where browsers fetch media (a CDN or the bucket's public address) instead of /uploads, without a trailing slash. */
+  mediaPublicUrl: string | undefined;
 }
+
+/** The bucket media are stored in (features/images/s3-storage.ts). */
+export interface S3Config {
+  bucket: string;
+  /** For MinIO, Cloudflare R2, Backblaze and the like; AWS's own endpoint when unset. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither: without them the SDK's own chain (environment, profile, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** The bucket in the path (http://host/bucket/key) rather than in the host name. */
+  forcePathStyle: boolean;
+}
+
+/** Environment variables that mean nothing without S3_BUCKET: one of them alone is a mistake. */
+const S3_ONLY = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
 
 /**
  * A start that cannot go on for a reason the operator can fix (a bad setting, a database that
@@ -86,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new StartError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Problem = s3Mistake(e);
+  if (s3Problem) throw new StartError(`Invalid configuration:\n  ${s3Problem}`);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -108,7 +152,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir: path.join(dataDir, 'mail'),
     mailFrom: e.MAIL_FROM?.trim() ?? `no-reply@${new URL(publicUrl).hostname}`,
     publicUrl,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION || 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
   };
+}
+
+/** What is wrong with the S3 settings taken together, if anything. */
+function s3Mistake(e: z.infer<typeof envSchema>): string | undefined {
+  if (!e.S3_BUCKET) {
+    const stray = S3_ONLY.find((name) => e[name]);
+    return stray ? `${stray}: ${stray} is set but S3_BUCKET is not` : undefined;
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    return 'S3_ACCESS_KEY_ID: give both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither';
+  return undefined;
 }
 
 /** A JWT secret generated once and kept in DATA_DIR, so tokens survive restarts. */

@@ -53,7 +53,7 @@ async function start() {
   // Files of uploads and deletions cut short by a crash: swept now and every hour (issue #21).
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = () => {
-    sweeping = sweepStrayUploads(database.db, config.uploadsDir).then(
+    sweeping = sweepStrayUploads(database.db, app.storage).then(
       (removed) => app.log.info({ removed }, 'stray upload files swept'),
       (err: unknown) => app.log.warn({ err }, 'stray upload files not swept'),
     );

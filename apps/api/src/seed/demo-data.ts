@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
-import { LocalFileStorage } from '../features/images/local-storage.ts';
+import { openMediaStorage } from '../features/images/media-storage.ts';
 import { removeVehicleFolder } from '../features/images/vehicle-image-files.ts';
 import { isUniqueViolation } from '../plugins/errors.ts';
 import { insertDemoAuctions } from './demo-auctions.ts';
@@ -66,6 +66,7 @@ export async function seedDemoData(database: Database, config: Config): Promise<
   ]);
 
   const written = new Map<string, Promise<unknown>>();
+  const storage = openMediaStorage(config);
   try {
     const summary = await db.transaction().execute(async (trx) => {
       // Claimed first: a second server seeding the same database waits on this row, then stops.
@@ -73,7 +74,7 @@ export async function seedDemoData(database: Database, config: Config): Promise<
         .insertInto('settings')
         .values({ key: DEMO_SEED_MARKER, value: JSON.stringify({ seededAt: iso(now) }), updated_at: iso(now) })
         .execute();
-      const { vehicles, images, events } = await insertDemoVehicles(trx, plans, pool, config.uploadsDir, (id, files) =>
+      const { vehicles, images, events } = await insertDemoVehicles(trx, plans, pool, storage, (id, files) =>
         written.set(id, files),
       );
       const people = await insertDemoPeople(trx, vehicles, { buyer: buyerHash, staff: staffHash }, now);
@@ -109,7 +110,6 @@ export async function seedDemoData(database: Database, config: Config): Promise<
     );
     return result;
   } catch (err) {
-    const storage = new LocalFileStorage(config.uploadsDir);
     await Promise.allSettled(written.values());
     await Promise.all([...written.keys()].map((id) => removeVehicleFolder(storage, id)));
     if (isUniqueViolation(err)) return undefined;

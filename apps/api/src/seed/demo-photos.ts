@@ -1,8 +1,8 @@
-import { copyFile, link, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { IMAGE_WIDTHS } from '@vm/shared/constants';
-import { LocalFileStorage } from '../features/images/local-storage.ts';
+import { type FileStorage, LocalFileStorage } from '../features/images/local-storage.ts';
 import { keyOf, storeVehicleImage } from '../features/images/vehicle-image-files.ts';
 import { carDefs, type Paint, type Silhouette, silhouetteSvg } from './demo-photo-cars.ts';
 import { DETAIL_SHOTS, type DetailShot, detailSvg } from './demo-photo-details.ts';
@@ -94,8 +94,8 @@ export async function removeStalePhotoPools(dataDir: string, olderThanMs = 15 * 
 export interface PhotoPool {
   /** Stored size of a pool picture (the largest width). */
   size(p: Picture): { width: number; height: number };
-  /** Gives a vehicle image the files of a pool picture. */
-  install(uploadsDir: string, vehicleId: string, imageId: string, p: Picture): Promise<void>;
+  /** Gives a vehicle image the files of a pool picture, in the media storage. */
+  install(storage: FileStorage, vehicleId: string, imageId: string, p: Picture): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -120,9 +120,19 @@ export async function renderPhotoPool(dir: string, pictures: readonly Picture[])
       if (!size) throw new Error(`Picture ${pictureId(p)} is not in the pool`);
       return size;
     },
-    async install(uploadsDir, vehicleId, imageId, p) {
+    async install(target, vehicleId, imageId, p) {
       const id = pictureId(p);
       if (!sizes.has(id)) throw new Error(`Picture ${id} is not in the pool`);
+      if (!(target instanceof LocalFileStorage)) {
+        // A bucket: each width written as an object (decision 126).
+        for (const width of IMAGE_WIDTHS)
+          await target.write(
+            keyOf(vehicleId, imageId, width),
+            await readFile(path.join(dir, keyOf(POOL_VEHICLE, id, width))),
+          );
+        return;
+      }
+      const uploadsDir = target.root;
       await mkdir(path.join(uploadsDir, 'vehicles', vehicleId), { recursive: true });
       await Promise.all(
         IMAGE_WIDTHS.map(async (width) => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { VehicleInput } from '@vm/shared/vehicle';
 import type { DB } from '../db/schema.ts';
+import type { FileStorage } from '../features/images/local-storage.ts';
 import { insertVehicle } from '../features/vehicles/vehicle-repository.ts';
 import { newId } from '../lib/ids.ts';
 import { DEMO_VEHICLES, demoTitle, demoVehicleInput } from './demo-catalogue.ts';
@@ -54,7 +55,7 @@ export async function insertDemoVehicles(
   db: Kysely<DB>,
   plans: readonly VehiclePlan[],
   pool: PhotoPool,
-  uploadsDir: string,
+  storage: FileStorage,
   onVehicle: (id: string, files: Promise<unknown>) => void,
 ): Promise<{ vehicles: SeededVehicle[]; images: number; events: ActivityRow[] }> {
   const vehicles: SeededVehicle[] = [];
@@ -69,7 +70,7 @@ export async function insertDemoVehicles(
       ...pool.size(picture),
       created_at: iso(plan.createdMs),
     }));
-    onVehicle(id, Promise.all(rows.map((row, k) => pool.install(uploadsDir, id, row.id, plan.photos[k] as Picture))));
+    onVehicle(id, Promise.all(rows.map((row, k) => pool.install(storage, id, row.id, plan.photos[k] as Picture))));
     imageRows.push(...rows);
     await db
       .updateTable('vehicles')

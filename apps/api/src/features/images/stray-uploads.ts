@@ -1,8 +1,6 @@
-import type { Dirent } from 'node:fs';
-import { readdir, rm, rmdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { FileStorage, StoredEntry } from './local-storage.ts';
 import { knownUploadsOf } from './stray-uploads-repository.ts';
 
 /**
@@ -19,6 +17,9 @@ const BATCH = 500;
 /** A stored vehicle image file: `<imageId>-<width>.webp` (vehicle-image-files.ts). */
 const IMAGE_FILE = /^(.+)-\d+\.webp$/;
 
+/** A file in a vehicle's folder: `vehicles/<vehicleId>/<name>`. */
+const VEHICLE_FILE = /^vehicles\/([^/]+)\/[^/]+$/;
+
 /** LocalFileStorage.write's temporary file, renamed into place once written. */
 const isTemporary = (name: string) => name.endsWith('.tmp');
 
@@ -32,85 +33,66 @@ export interface SweepResult {
 }
 
 /**
- * Removes what an interrupted upload or deletion leaves under the uploads folder (issue #21): an
+ * Removes what an interrupted upload or deletion leaves in the media storage (issue #21), on disk
+ * or in a bucket alike (everything through FileStorage's list and remove): an
  * upload writes its files before it commits the image rows, and a deletion removes the rows
  * before the files, so a crash in between leaves files nothing points at. Removed, when older
  * than `graceMs`:
  * - every `*.tmp` (a write that was never renamed into place), anywhere;
  * - every `vehicles/<vehicleId>/<imageId>-<width>.webp` whose vehicle image row does not exist
  *   (no vehicle row means no image rows, so the whole folder goes);
- * - the folder of a deleted vehicle once it is empty.
+ * - the folder of a deleted vehicle once it is empty (a bucket has no folders).
  * Other files (site media under media/, anything the server did not name) are left alone: media
  * files are referenced from the settings by URL, not by rows
  * (docs/decisions/112-framework-errors-and-start-up.md).
  */
 export async function sweepStrayUploads(
   db: Kysely<DB>,
-  uploadsDir: string,
+  storage: FileStorage,
   { graceMs = STRAY_GRACE_MS, now = Date.now() }: { graceMs?: number; now?: number } = {},
 ): Promise<SweepResult> {
   const result: SweepResult = { images: 0, temporary: 0, folders: 0 };
-  const oldEnough = async (file: string) => {
-    const info = await stat(file).catch(() => undefined);
-    return info !== undefined && now - info.mtimeMs >= graceMs;
-  };
-  const remove = async (file: string, kind: 'images' | 'temporary') => {
-    if (!(await oldEnough(file))) return;
-    await rm(file, { force: true });
+  const oldEnough = (entry: StoredEntry) => now - entry.lastModified.getTime() >= graceMs;
+  const remove = async (entry: StoredEntry, kind: 'images' | 'temporary') => {
+    if (!oldEnough(entry)) return;
+    await storage.remove(entry.key);
     result[kind] += 1;
   };
 
-  const vehiclesDir = path.join(uploadsDir, 'vehicles');
-  const top = await entries(uploadsDir);
-  for (const entry of top) {
-    if (entry.isFile() && isTemporary(entry.name)) await remove(path.join(uploadsDir, entry.name), 'temporary');
-    if (entry.isDirectory() && entry.name !== 'vehicles') {
-      for (const inner of await entries(path.join(uploadsDir, entry.name))) {
-        if (inner.isFile() && isTemporary(inner.name))
-          await remove(path.join(uploadsDir, entry.name, inner.name), 'temporary');
-      }
+  // Every stored file once: temporary ones anywhere, image files grouped by their vehicle folder.
+  const byVehicle = new Map<string, { images: StoredEntry[]; others: number }>();
+  for await (const entry of storage.list('')) {
+    const name = entry.key.slice(entry.key.lastIndexOf('/') + 1);
+    if (isTemporary(name)) {
+      await remove(entry, 'temporary');
+      continue;
     }
+    const vehicleId = VEHICLE_FILE.exec(entry.key)?.[1];
+    if (vehicleId === undefined) continue;
+    const folder = byVehicle.get(vehicleId) ?? { images: [], others: 0 };
+    if (IMAGE_FILE.test(name)) folder.images.push(entry);
+    else folder.others += 1;
+    byVehicle.set(vehicleId, folder);
   }
 
-  const vehicleEntries = await entries(vehiclesDir);
-  for (const entry of vehicleEntries) {
-    if (entry.isFile() && isTemporary(entry.name)) await remove(path.join(vehiclesDir, entry.name), 'temporary');
-  }
-  const folders = vehicleEntries.filter((e) => e.isDirectory()).map((e) => e.name);
-  for (let start = 0; start < folders.length; start += BATCH) {
-    const batch = folders.slice(start, start + BATCH);
+  const vehicleIds = [...byVehicle.keys()];
+  for (let start = 0; start < vehicleIds.length; start += BATCH) {
+    const batch = vehicleIds.slice(start, start + BATCH);
     const known = await knownUploadsOf(db, batch);
     for (const vehicleId of batch) {
-      const folder = path.join(vehiclesDir, vehicleId);
-      // Read before anything is removed: removing files makes the folder's own time "now".
-      const folderWasOld = await oldEnough(folder);
+      const folder = byVehicle.get(vehicleId) as { images: StoredEntry[]; others: number };
       const images = known.images.get(vehicleId);
-      let left = 0;
-      for (const file of await entries(folder)) {
-        const full = path.join(folder, file.name);
-        const imageId = IMAGE_FILE.exec(file.name)?.[1];
-        if (file.isFile() && isTemporary(file.name)) await remove(full, 'temporary');
-        else if (file.isFile() && imageId !== undefined && !images?.has(imageId)) await remove(full, 'images');
-        else {
-          left += 1;
-          continue;
-        }
-        if ((await stat(full).catch(() => undefined)) !== undefined) left += 1;
+      let left = folder.others;
+      for (const entry of folder.images) {
+        const imageId = IMAGE_FILE.exec(entry.key.slice(entry.key.lastIndexOf('/') + 1))?.[1] as string;
+        if (images?.has(imageId) || !oldEnough(entry)) left += 1;
+        else await remove(entry, 'images');
       }
-      // Only a deleted vehicle's folder (no upload can start for it); rmdir, not rm -r, so a
-      // file that arrived meanwhile makes it fail and the folder stays.
-      if (left === 0 && !known.vehicles.has(vehicleId) && folderWasOld) {
-        const removed = await rmdir(folder).then(
-          () => true,
-          () => false,
-        );
-        if (removed) result.folders += 1;
-      }
+      // Only a deleted vehicle's folder (no upload can start for it), on stores that have folders;
+      // removing it fails if a file arrived meanwhile.
+      if (left === 0 && !known.vehicles.has(vehicleId) && (await storage.removeEmptyFolder(`vehicles/${vehicleId}`)))
+        result.folders += 1;
     }
   }
   return result;
-}
-
-async function entries(dir: string): Promise<Dirent[]> {
-  return readdir(dir, { withFileTypes: true }).catch(() => []);
 }

@@ -3,18 +3,33 @@ import { SETTINGS_CACHE_MS } from '@vm/shared/constants';
 import { type PublicSettings, type Settings, toPublicSettings } from '@vm/shared/settings';
 import type { DB } from '../../db/schema.ts';
 import type { FileStorage } from '../images/local-storage.ts';
+import { mediaUrl } from '../images/media-urls.ts';
 import { checkNewMedia, removeReplacedMedia } from './settings-media-service.ts';
 import { readSettings, writeSettings } from './settings-repository.ts';
 
 export type PublicSettingsCache = ReturnType<typeof createPublicSettingsCache>;
 
-/** Public settings are read on every storefront page: cached for 5 minutes, dropped on save. */
+/**
+ * Public settings are read on every storefront page: cached for 5 minutes, dropped on save. Their
+ * media addresses are on MEDIA_PUBLIC_URL when it is set (media-urls.ts); the admin's settings
+ * keep the stored /uploads/ paths, which a save checks.
+ */
 export function createPublicSettingsCache(db: Kysely<DB>) {
   let cached: { value: PublicSettings; at: number } | null = null;
   return {
     async get(): Promise<PublicSettings> {
       if (cached && Date.now() - cached.at < SETTINGS_CACHE_MS) return cached.value;
-      const value = toPublicSettings(await readSettings(db));
+      const settings = toPublicSettings(await readSettings(db));
+      const media = settings.media;
+      const value = {
+        ...settings,
+        media: {
+          ...media,
+          logo: mediaUrl(media.logo),
+          heroImage: mediaUrl(media.heroImage),
+          favicon: mediaUrl(media.favicon),
+        },
+      };
       cached = { value, at: Date.now() };
       return value;
     },

@@ -4,6 +4,7 @@ import { vehicleImageFile } from '@vm/shared/image-path';
 import { centsToDollars } from '@vm/shared/money';
 import type { Vehicle, VehicleImage, VehicleSummary } from '@vm/shared/vehicle';
 import type { VehicleImagesTable, VehiclesTable } from '../../db/schema.ts';
+import { mediaUrl } from '../images/media-urls.ts';
 
 export type VehicleRow = Selectable<VehiclesTable>;
 export type VehicleImageRow = Selectable<VehicleImagesTable>;
@@ -39,7 +40,10 @@ export type SummaryRow = Pick<VehicleRow, (typeof SUMMARY_COLUMNS)[number]>;
 
 const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
 
-/** Every width is stored (smaller originals are not upscaled, so their descriptors repeat). */
+/**
+ * Every width is stored (smaller originals are not upscaled, so their descriptors repeat). The
+ * addresses are on MEDIA_PUBLIC_URL when it is set (media-urls.ts).
+ */
 export function toVehicleImage(row: VehicleImageRow): VehicleImage {
   const seen = new Set<number>();
   const entries: string[] = [];
@@ -47,11 +51,11 @@ export function toVehicleImage(row: VehicleImageRow): VehicleImage {
     const actual = Math.min(w, row.width);
     if (seen.has(actual)) continue;
     seen.add(actual);
-    entries.push(`${vehicleImageFile(row.vehicle_id, row.id, w)} ${actual}w`);
+    entries.push(`${mediaUrl(vehicleImageFile(row.vehicle_id, row.id, w))} ${actual}w`);
   }
   return {
     id: row.id,
-    url: vehicleImageFile(row.vehicle_id, row.id, LARGEST),
+    url: mediaUrl(vehicleImageFile(row.vehicle_id, row.id, LARGEST)),
     srcSet: entries.join(', '),
     width: row.width,
     height: row.height,
