@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings, Settings } from '@vm/shared/settings';
 import type { Vehicle, VehicleImagesResponse } from '@vm/shared/vehicle';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config.ts';
 import { type FileStorage, LocalFileStorage } from '../src/features/images/local-storage.ts';
+import { sweepStrayUploads } from '../src/features/images/stray-uploads.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
 import { createTestContext, DIALECTS, type SignedIn, signInAs, tableCounts, type TestContext } from './test-app.ts';
 import { jpegFixture, multipart, pngFixture, type UploadFile } from './upload-helpers.ts';
@@ -170,6 +175,78 @@ describe.each(DIALECTS)('media in an S3 bucket on %s', (dialect) => {
     ]);
     expect((await save(second.json<{ url: string }>().url)).statusCode).toBe(200);
     expect(await ctx.app.storage.exists(key)).toBe(false);
+  });
+});
+
+describe.each(DIALECTS)('the sweep of stray uploads in an S3 bucket on %s', (dialect) => {
+  it('ISSUE-19-S3-SWEEP objects no row points at are removed through the storage; photos, media and fresh objects stay', async () => {
+    // A bucket of its own: the sweep looks at every object in it.
+    const own = await startS3('sweep');
+    const ctx = await createTestContext(dialect, own.env);
+    try {
+      const admin = await signInAs(ctx, 'Admin');
+      const { newVehicle, upload } = helpers(() => ({ ctx, admin }));
+      const v = await newVehicle();
+      const [image] = (
+        await upload(`/api/vehicles/${v.id}/images`, [jpeg(await jpegFixture(400, 300))])
+      ).json<VehicleImagesResponse>().images;
+      const storage = ctx.app.storage;
+      const gone = `deleted-${Date.now()}`;
+      const strays = [
+        `vehicles/${v.id}/crashed-320.webp`,
+        `vehicles/${gone}/a-320.webp`,
+        `vehicles/${gone}/a-640.webp`,
+      ];
+      const logo = `media/logo-sweep-${Date.now()}.png`;
+      for (const key of [...strays, logo, `vehicles/${v.id}/notes.txt`]) await storage.write(key, Buffer.from('x'));
+      const photos = [320, 640, 1280].map((w) => `vehicles/${v.id}/${image?.id}-${w}.webp`);
+
+      // Within the grace period nothing goes: another instance may be about to commit its rows.
+      expect(await sweepStrayUploads(ctx.database.db, storage)).toEqual({ images: 0, temporary: 0, folders: 0 });
+      const later = Date.now() + 60 * 60_000;
+      expect(await sweepStrayUploads(ctx.database.db, storage, { now: later })).toEqual({
+        images: 3,
+        temporary: 0,
+        folders: 0,
+      });
+      for (const key of strays) expect(await storage.exists(key), key).toBe(false);
+      for (const key of [...photos, logo, `vehicles/${v.id}/notes.txt`])
+        expect(await storage.exists(key), key).toBe(true);
+    } finally {
+      await ctx.close();
+      await own.stop();
+    }
+  });
+});
+
+describe('S3 settings at start', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vm-s3-config-'));
+  const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir, ...env });
+
+  it('ISSUE-19-S3-CONFIG S3 settings are read and checked; a bad or lone one stops the start with its message', () => {
+    expect(load({ ...s3.env, MEDIA_PUBLIC_URL: 'https://cdn.example.com/m/' })()).toMatchObject({
+      s3: {
+        bucket: 'media',
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      },
+      mediaPublicUrl: 'https://cdn.example.com/m',
+    });
+    expect(load({ S3_BUCKET: 'media' })()).toMatchObject({
+      s3: { bucket: 'media', endpoint: undefined, region: 'us-east-1', forcePathStyle: false },
+    });
+    const refused: [Record<string, string>, string][] = [
+      [{ S3_BUCKET: 'Not A Bucket' }, 'S3_BUCKET must be a bucket name'],
+      [{ S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must be an http:// or https:// address'],
+      [{ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE must be true or false'],
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_ENDPOINT is set but S3_BUCKET is not'],
+      [{ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' }, 'give both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
+      [{ MEDIA_PUBLIC_URL: 'cdn.example.com' }, 'MEDIA_PUBLIC_URL must be an http:// or https:// address'],
+    ];
+    for (const [env, message] of refused) expect(load(env), JSON.stringify(env)).toThrow(message);
   });
 });
 
