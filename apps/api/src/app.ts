@@ -22,6 +22,8 @@ import { ADDRESS_TOO_LONG, clientErrorHandler, errorsPlugin, frameworkErrorHandl
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
 import { sendPrecompressed } from './plugins/precompressed.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { requestId, requestIdPlugin } from './plugins/request-id.ts';
+import { metricsPlugin } from './features/metrics/metrics-plugin.ts';
 import type { FileStorage } from './features/images/local-storage.ts';
 import { openMediaStorage } from './features/images/media-storage.ts';
 import { setMediaPublicUrl } from './features/images/media-urls.ts';
@@ -56,6 +58,11 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     requestTimeout: 30_000,
+    // Every log line of a request carries its id (Fastify's `reqId`), a safe incoming x-request-id
+    // or a new UUID, sent back in x-request-id (plugins/request-id.ts, decision 127).
+    // requestIdHeader stays off: Fastify would take the header as it comes, unchecked.
+    genReqId: requestId,
+    requestIdHeader: false,
     ajv: { customOptions: { removeAdditional: false } },
     // Errors answered before any route runs keep the one error format (plugins/errors.ts).
     frameworkErrors: frameworkErrorHandler,
@@ -64,6 +71,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   // Every route's answer compressed as it is sent (brotli or gzip as the client asks, above 1 KB),
@@ -93,6 +101,8 @@ export async function buildApp({
     },
   });
   await app.register(databasePlugin, { database });
+  // Before every route, so its onResponse hook times them all; nothing at all without METRICS_TOKEN.
+  await app.register(metricsPlugin, { token: config.metricsToken, db: database.db });
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(swagger, {
     openapi: {
@@ -172,7 +182,7 @@ export async function buildApp({
         const maxParam = app.initialConfig.maxParamLength ?? 100;
         if (url.startsWith('/api') && url.split('/').some((segment) => segment.length > maxParam))
           return reply.code(ADDRESS_TOO_LONG.status).send({ message: ADDRESS_TOO_LONG.message });
-        if (url.startsWith('/api') || url.startsWith('/uploads/') || path.extname(url) !== '')
+        if (url.startsWith('/api') || url.startsWith('/uploads/') || isMetricsPath(url) || path.extname(url) !== '')
           return reply.callNotFound();
         const page = await renderPage(app, request.url, request.ip);
         reply.code(page.status).header('Cache-Control', 'no-cache');
@@ -187,6 +197,9 @@ export async function buildApp({
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: 'Route not found' }));
   return app;
 }
+
+/** GET /metrics is the metrics plugin's, or a 404 when metrics are off: never a page (decision 127). */
+const isMetricsPath = (url: string) => url === '/metrics' || url.startsWith('/metrics/');
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -46,7 +46,10 @@ const envSchema = z.object({
   S3_BUCKET: z
     .string()
     .optional()
-    .refine((v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'S3_BUCKET must be a bucket name, such as media'),
+    .refine(
+      (v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+      'S3_BUCKET must be a bucket name, such as media',
+    ),
   S3_ENDPOINT: z
     .string()
     .optional()
@@ -65,6 +68,7 @@ const envSchema = z.object({
       (v) => !v || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v),
       'MEDIA_PUBLIC_URL must be an http:// or https:// address without a query, such as https://media.example.com',
     ),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -94,6 +98,10 @@ export interface Config {
   s3: S3Config | undefined;
   /** Where browsers fetch media (a CDN or the bucket's public address) instead of /uploads, without a trailing slash. */
   mediaPublicUrl: string | undefined;
+  /** The bearer token Prometheus sends to read GET /metrics; unset, /metrics is a 404 (decision 127). */
+  metricsToken: string | undefined;
+  /** Lines server.ts prints at start: settings that work here but are wrong for a fleet (decision 127). */
+  startWarnings: string[];
 }
 
 /** The bucket media are stored in (features/images/s3-storage.ts). */
@@ -110,7 +118,13 @@ export interface S3Config {
 }
 
 /** Environment variables that mean nothing without S3_BUCKET: one of them alone is a mistake. */
-const S3_ONLY = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+const S3_ONLY = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
 
 /**
  * A start that cannot go on for a reason the operator can fix (a bad setting, a database that
@@ -163,8 +177,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+    metricsToken: e.METRICS_TOKEN,
+    startWarnings: e.DATABASE_URL && !e.JWT_SECRET ? [JWT_SECRET_NOT_SHARED] : [],
   };
 }
+
+/**
+ * On PostgreSQL several instances may share the database; each signs sign-ins with JWT_SECRET, or
+ * without it with a secret of its own kept in its DATA_DIR, which the other instances reject.
+ */
+export const JWT_SECRET_NOT_SHARED =
+  'Warning: DATABASE_URL is set but JWT_SECRET is not: this instance signs sign-ins with its own secret ' +
+  '(DATA_DIR/jwt-secret), so other instances on this database will refuse them. Set the same JWT_SECRET ' +
+  'on every instance (docs/deploy.md).';
 
 /** What is wrong with the S3 settings taken together, if anything. */
 function s3Mistake(e: z.infer<typeof envSchema>): string | undefined {

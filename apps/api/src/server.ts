@@ -13,6 +13,11 @@ const HEAP_GROWING_PERCENT = 150;
 /** How often the uploads folder is swept again after the sweep at start (stray-uploads.ts). */
 const SWEEP_EVERY_MS = 60 * 60_000;
 
+/** A SIGTERM or SIGINT ends the process within this time (a load balancer's usual drain window). */
+const SHUTDOWN_LIMIT_MS = 10_000;
+/** How long requests in flight may run on after the signal; the rest of the limit closes the database. */
+const REQUEST_GRACE_MS = 8_000;
+
 /**
  * After each full collection V8 lets the heap grow to 2.5 times what is live, rather than by a
  * factor it picks from how fast the program allocates: under steady traffic the memory the
@@ -42,6 +47,8 @@ function stopStart(err: unknown): never {
 async function start() {
   const config = loadConfig();
   const quiet = ['fatal', 'error', 'silent'].includes(config.logLevel);
+  // Settings that work on this machine but not in a fleet (config.ts), said once, before anything else.
+  if (!quiet) for (const warning of config.startWarnings) console.error(`\n  ${warning}\n`);
   const database = await openDatabase(config, {
     onRetry: (message) => {
       if (!quiet) console.error(`  ${message}`);
@@ -61,13 +68,25 @@ async function start() {
   const sweeps = setInterval(sweep, SWEEP_EVERY_MS).unref();
 
   let stopBackgroundWork = async () => {};
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  // Graceful shutdown (decision 127): new connections are refused at once and requests on kept-alive
+  // ones get 503 with `Connection: close` (Fastify's return503OnClosing), requests in flight finish,
+  // event streams end with a retry hint (the auction events plugin's preClose), and the background
+  // work stops while that happens: the jobs finish their run, the outbox sender the email it holds.
+  // Requests still running after REQUEST_GRACE_MS are cut so that the database closes and the
+  // process exits 0 before close-with-grace's own limit, which exits 1.
+  closeWithGrace({ delay: SHUTDOWN_LIMIT_MS }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down: finishing the requests in flight');
     clearInterval(sweeps);
-    await stopBackgroundWork();
-    await app.close();
+    const cutOff = setTimeout(() => {
+      app.log.warn('requests still running at the shutdown limit: connections closed');
+      app.server.closeAllConnections();
+    }, REQUEST_GRACE_MS).unref();
+    await Promise.all([app.close(), stopBackgroundWork()]);
+    clearTimeout(cutOff);
     await sweeping;
     await database.close();
+    app.log.info('shut down');
   });
 
   await app.listen({ port: config.port, host: config.host });

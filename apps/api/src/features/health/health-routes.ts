@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@vm/shared/messages';
-import { databaseIsUp } from './health-service.ts';
+import { databaseIsUp, unreachableDependencies } from './health-service.ts';
 
-/** GET /api/health (the database answers) and GET /api/ping (the server answers). */
+/**
+ * GET /api/health (the server and its database answer), GET /api/ready (the instance can serve:
+ * its database and its storage of uploads are reachable) and GET /api/ping (the server answers).
+ * Load balancers probe /api/ready (decision 127).
+ */
 export async function healthRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
@@ -22,6 +26,33 @@ export async function healthRoutes(appBase: FastifyInstance) {
     async (_request, reply) => {
       if (await databaseIsUp(app.db)) return { status: 'ok' as const };
       return reply.code(503).send({ status: 'unavailable', message: MSG.databaseUnavailable });
+    },
+  );
+
+  // For load balancers: 503 naming what cannot be reached, so the instance is taken out of the pool
+  // until it is back. Each check gives up after READY_CHECK_TIMEOUT_MS. Never kept by a cache.
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['health'],
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({ status: z.literal('unavailable'), message: z.string(), failed: z.array(z.string()) }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const failed = await unreachableDependencies({
+        db: app.db,
+        storage: app.storage,
+        uploadsDir: app.config.uploadsDir,
+      });
+      if (failed.length === 0) return { status: 'ready' as const };
+      return reply
+        .code(503)
+        .send({ status: 'unavailable' as const, message: `Not ready: ${failed.join(' and ')} unreachable`, failed });
     },
   );
 
