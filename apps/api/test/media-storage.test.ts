@@ -18,15 +18,19 @@ beforeAll(async () => {
 });
 afterAll(async () => s3?.stop());
 
+/** Pages of two keys, so every list and folder removal goes through S3's continuation tokens. */
 const s3Storage = () =>
-  new S3FileStorage({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  new S3FileStorage(
+    {
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
+    { pageSize: 2 },
+  );
 const localStorage = () => new LocalFileStorage(mkdtempSync(path.join(tmpdir(), 'vm-local-media-')));
 
 async function readAll(storage: FileStorage, key: string): Promise<Buffer | undefined> {
@@ -102,11 +106,11 @@ describe.each(IMPLEMENTATIONS)('media storage contract: %s', (_name, make) => {
 
   it('ISSUE-19-STORAGE-LIST list gives every file under a prefix with its time, for the sweep of stray uploads', async () => {
     next();
-    await storage.write(key('a-320.webp'), Buffer.from('a'));
-    await storage.write(key('b/c-320.webp'), Buffer.from('c'));
+    const names = ['a-320.webp', 'b/c-320.webp', 'd-320.webp', 'e-320.webp', 'f-320.webp'];
+    for (const name of names) await storage.write(key(name), Buffer.from(name));
     const entries: { key: string; lastModified: Date }[] = [];
     for await (const entry of storage.list(`${prefix}/`)) entries.push(entry);
-    expect(entries.map((e) => e.key).sort()).toEqual([key('a-320.webp'), key('b/c-320.webp')]);
+    expect(entries.map((e) => e.key).sort()).toEqual(names.map(key).sort());
     for (const entry of entries) expect(Math.abs(entry.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
     expect(await keysOf(storage, 'media/nothing-here')).toEqual([]);
   });

@@ -1,13 +1,13 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+import { createInterface } from 'node:readline';
 
 /**
- * A real S3-compatible server for the tests (s3rver from npm, in this process, on a free port),
- * with one bucket. `env` is what createTestContext needs to store media in it
- * (docs/decisions/126-object-storage.md).
+ * A real S3-compatible server for the tests: s3rver from npm in a child process
+ * (s3rver-main.mjs, which says why a process of its own), on a free port, with one bucket. `env`
+ * is what createTestContext needs to store media in it (docs/decisions/126-object-storage.md).
  */
 export interface TestS3 {
   bucket: string;
@@ -18,15 +18,19 @@ export interface TestS3 {
 
 export async function startS3(bucket = 'media'): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'vm-s3-'));
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3rver-main.mjs'), directory, bucket],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`s3rver exited with ${code} before it listened`)));
+    createInterface({ input: child.stdout }).once('line', (line) =>
+      resolve((JSON.parse(line) as { port: number }).port),
+    );
   });
-  const address = (await server.run()) as AddressInfo;
-  const endpoint = `http://127.0.0.1:${address.port}`;
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
     bucket,
     endpoint,
@@ -39,7 +43,8 @@ export async function startS3(bucket = 'media'): Promise<TestS3> {
       S3_FORCE_PATH_STYLE: 'true',
     },
     stop: async () => {
-      await server.close();
+      child.kill('SIGTERM');
+      await exited;
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -99,6 +99,29 @@ export interface PhotoPool {
   dispose(): Promise<void>;
 }
 
+/** Demo photos written to a bucket at the same time (the SDK keeps 50 sockets). */
+const BUCKET_UPLOADS = 16;
+
+/** Runs tasks with at most `limit` running at a time, in the order they are given. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      // A finished task hands its slot straight to the next waiting one.
+      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running += 1;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
+}
+
 /** Draws and encodes each distinct picture once, a few at a time, into `dir`. */
 export async function renderPhotoPool(dir: string, pictures: readonly Picture[]): Promise<PhotoPool> {
   const unique = new Map(pictures.map((p) => [pictureId(p), p]));
@@ -114,6 +137,7 @@ export async function renderPhotoPool(dir: string, pictures: readonly Picture[])
       }
     }),
   );
+  const uploads = limiter(BUCKET_UPLOADS);
   return {
     size(p) {
       const size = sizes.get(pictureId(p));
@@ -124,11 +148,14 @@ export async function renderPhotoPool(dir: string, pictures: readonly Picture[])
       const id = pictureId(p);
       if (!sizes.has(id)) throw new Error(`Picture ${id} is not in the pool`);
       if (!(target instanceof LocalFileStorage)) {
-        // A bucket: each width written as an object (decision 126).
+        // A bucket: each width written as an object (decision 126), a few uploads at a time
+        // rather than every photo of every vehicle at once.
         for (const width of IMAGE_WIDTHS)
-          await target.write(
-            keyOf(vehicleId, imageId, width),
-            await readFile(path.join(dir, keyOf(POOL_VEHICLE, id, width))),
+          await uploads.run(async () =>
+            target.write(
+              keyOf(vehicleId, imageId, width),
+              await readFile(path.join(dir, keyOf(POOL_VEHICLE, id, width))),
+            ),
           );
         return;
       }

@@ -27,9 +27,12 @@ const notFound = (err: unknown) =>
 export class S3FileStorage implements FileStorage {
   readonly client: S3Client;
   readonly bucket: string;
+  /** Keys per list request: S3's own 1000 unless a test asks for smaller pages. */
+  private readonly pageSize: number | undefined;
 
-  constructor(options: S3Config) {
+  constructor(options: S3Config, { pageSize }: { pageSize?: number } = {}) {
     this.bucket = options.bucket;
+    this.pageSize = pageSize;
     this.client = new S3Client({
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -110,7 +113,12 @@ export class S3FileStorage implements FileStorage {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+          MaxKeys: this.pageSize,
+        }),
       );
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, lastModified: object.LastModified ?? new Date(0) };
