@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileStorage, LocalFileStorage } from '../src/features/images/local-storage.ts';
 import { migrateMedia } from '../src/features/images/migrate-media.ts';
@@ -141,6 +143,29 @@ describe('npm run media:migrate', () => {
     await local.write(`vehicles/${run}/q-320.webp`, Buffer.from('q'));
     const second = await migrateMedia(local, bucket);
     expect(second).toEqual({ copied: 1, skipped: 3 });
+  });
+
+  it('ISSUE-19-MEDIA-MIGRATE-CLI npm run media:migrate copies DATA_DIR/uploads into S3_BUCKET, and says what it did on a second run', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vm-migrate-'));
+    const uploads = new LocalFileStorage(path.join(dataDir, 'uploads'));
+    const key = `vehicles/cli-${Date.now()}/p-320.webp`;
+    await uploads.write(key, Buffer.from('cli'));
+    const run = () =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', path.join(import.meta.dirname, '../src/media-migrate.ts')],
+        {
+          env: {
+            ...process.env,
+            ...s3.env,
+            DATA_DIR: dataDir,
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          },
+        },
+      );
+    expect((await run()).stdout).toContain('1 file(s) copied, 0 already in the bucket.');
+    expect(await readAll(s3Storage(), key)).toEqual(Buffer.from('cli'));
+    expect((await run()).stdout).toContain('0 file(s) copied, 1 already in the bucket.');
   });
 
   it('ISSUE-19-S3-CACHE objects carry their content type and a year of immutable caching for direct fetches', async () => {
