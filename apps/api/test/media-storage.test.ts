@@ -21,18 +21,15 @@ beforeAll(async () => {
 afterAll(async () => s3?.stop());
 
 /** Pages of two keys, so every list and folder removal goes through S3's continuation tokens. */
-const s3Storage = () =>
-  new S3FileStorage(
-    {
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    },
-    { pageSize: 2 },
-  );
+const s3Options = () => ({
+  bucket: s3.bucket,
+  endpoint: s3.endpoint,
+  region: 'us-east-1',
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+  forcePathStyle: true,
+});
+const s3Storage = () => new S3FileStorage(s3Options(), { pageSize: 2 });
 const localStorage = () => new LocalFileStorage(mkdtempSync(path.join(tmpdir(), 'vm-local-media-')));
 
 async function readAll(storage: FileStorage, key: string): Promise<Buffer | undefined> {
@@ -115,6 +112,19 @@ describe.each(IMPLEMENTATIONS)('media storage contract: %s', (_name, make) => {
     expect(entries.map((e) => e.key).sort()).toEqual(names.map(key).sort());
     for (const entry of entries) expect(Math.abs(entry.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
     expect(await keysOf(storage, 'media/nothing-here')).toEqual([]);
+  });
+});
+
+describe('S3 bucket reachability', () => {
+  it('ISSUE-19-S3-REACHABLE checkReachable (for GET /api/ready) passes for the bucket and fails for a missing one or a stopped server', async () => {
+    await expect(s3Storage().checkReachable()).resolves.toBeUndefined();
+    const missing = new S3FileStorage({ ...s3Options(), bucket: 'no-such-bucket' });
+    await expect(missing.checkReachable()).rejects.toThrow();
+    const other = await startS3('gone');
+    const stopped = new S3FileStorage({ ...s3Options(), endpoint: other.endpoint, bucket: 'gone' });
+    await expect(stopped.checkReachable()).resolves.toBeUndefined();
+    await other.stop();
+    await expect(stopped.checkReachable()).rejects.toThrow();
   });
 });
 

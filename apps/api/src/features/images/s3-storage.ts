@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -129,5 +130,10 @@ export class S3FileStorage implements FileStorage {
 
   async removeEmptyFolder(): Promise<boolean> {
     return false;
+  }
+
+  /** Whether the bucket answers with these credentials (GET /api/ready, features/health/health-service.ts). */
+  async checkReachable(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 }
