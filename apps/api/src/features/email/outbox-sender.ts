@@ -59,9 +59,13 @@ export class OutboxSender {
     return run;
   }
 
+  /** Set by stop(): a pass under way claims no further row (docs/decisions/127-operating-the-fleet.md). */
+  private stopping = false;
+
   /** Polls for due emails until stop(). */
   start(): void {
     if (this.timer) return;
+    this.stopping = false;
     const tick = () => {
       this.deliverDue()
         .catch((err: unknown) => this.options.log.error({ err }, 'outbox pass failed'))
@@ -73,10 +77,12 @@ export class OutboxSender {
   }
 
   /**
-   * Stops polling and waits for a pass under way, at most STOP_WAIT_MS: a mail server that hangs
-   * must not hold the shutdown. An email cut off then is sent again once its claim lapses.
+   * Stops polling, lets a pass under way finish the email it is sending (it claims no other), and
+   * waits for it at most STOP_WAIT_MS: a mail server that hangs must not hold the shutdown. An
+   * email cut off then is sent again once its claim lapses.
    */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     let waited: NodeJS.Timeout | undefined;
@@ -96,6 +102,9 @@ export class OutboxSender {
       const due = await findDueOutboxIds(db, now.toISOString(), ROWS_PER_PASS);
       let claimed = 0;
       for (const { id } of due) {
+        // Stopping: the email being sent finishes, no other is claimed, so none is cut off after
+        // its send and sent again by the next instance (a backlog of due rows at shutdown).
+        if (this.stopping) return sent;
         const token = randomUUID();
         const row = await claimOutboxRow(db, id, {
           token,
