@@ -219,7 +219,14 @@ describe('buyer walk-through in a real browser', () => {
     await page.goto('/account');
     await page.getByLabel('First name').waitFor();
     const tabs = page.getByRole('navigation', { name: 'Account sections' }).getByRole('link');
-    expect(await tabs.allTextContents()).toEqual(['Profile', 'Watchlist', 'My offers', 'Saved searches', 'Settings']);
+    expect(await tabs.allTextContents()).toEqual([
+      'Profile',
+      'Watchlist',
+      'My offers',
+      'My bids',
+      'Saved searches',
+      'Settings',
+    ]);
     expect(await page.getByLabel('Email').isDisabled()).toBe(true);
     await visible(page, 'Email cannot be changed');
     await page.getByLabel('First name').fill('');
