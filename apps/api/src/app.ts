@@ -18,6 +18,8 @@ import type { CacheLookups } from './features/catalogue/cache-lookups.ts';
 import { Catalogue } from './features/catalogue/catalogue.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { postgresRateLimitStore } from './features/rate-limits/postgres-store.ts';
+import { DatabaseNotifications } from './db/notifications.ts';
 import { ADDRESS_TOO_LONG, clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
 import { sendPrecompressed } from './plugins/precompressed.ts';
@@ -87,7 +89,10 @@ export async function buildApp({
     app.addHook('onRoute', (route) => {
       if (route.config && 'rateLimit' in route.config) route.config.rateLimit = false;
     });
+  // Counted in the database on PostgreSQL, so every instance counts against the same limits;
+  // in memory on SQLite, which has one instance (docs/decisions/128-shared-state.md).
   await app.register(rateLimit, {
+    ...(database.dialect === 'postgres' ? { store: postgresRateLimitStore(database.db) } : {}),
     global: false,
     enableDraftSpec: false,
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: MSG.rateLimited, retryAfter: ctx.after }),
@@ -119,13 +124,20 @@ export async function buildApp({
   app.decorate('storage', openMediaStorage(config));
   setMediaPublicUrl(config.mediaPublicUrl);
   app.addHook('onClose', async () => setMediaPublicUrl(undefined));
-  app.decorate('publicSettings', createPublicSettingsCache(app.db));
+  // PostgreSQL: the instance's one LISTEN connection, shared by everything that follows other
+  // instances' writes (the settings copy, auction events; docs/decisions/128-shared-state.md).
+  const notifications = database.listenClient ? new DatabaseNotifications(database.listenClient, app.log) : undefined;
+  if (notifications) {
+    notifications.start();
+    app.addHook('onClose', () => notifications.stop());
+  }
+  app.decorate('publicSettings', createPublicSettingsCache(app.db, notifications));
   // One catalogue per app: the search routes answer from it and the saved-search alerts match
   // with it (features/saved-searches/saved-search-alerts.ts, docs/decisions/115-saved-searches.md).
   app.decorate('catalogue', new Catalogue(app.db, app.dialect, { lookups: catalogueLookups }));
   await app.register(emailPlugin);
   app.decorate('now', clock ?? (() => new Date()));
-  await app.register(auctionEventsPlugin, { database });
+  await app.register(auctionEventsPlugin, { database, notifications });
   await app.register(auctionsPlugin);
   await app.register(registerRoutes, { prefix: '/api' });
 

@@ -11,6 +11,7 @@ import * as sitemap from './migrations/2026-11-28-sitemap.ts';
 import * as offersOutliveVehicles from './migrations/2026-11-29-offers-outlive-vehicles.ts';
 import * as peopleErased from './migrations/2026-11-30-people-erased.ts';
 import * as auctions from './migrations/2026-12-01-auctions.ts';
+import * as rateLimits from './migrations/2026-12-02-rate-limits.ts';
 
 /** Migrations in order; each gets the dialect so it can spell the few differences. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -27,6 +28,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '2026-11-29-offers-outlive-vehicles': { up: (db) => offersOutliveVehicles.up(db, dialect) },
     '2026-11-30-people-erased': { up: (db) => peopleErased.up(db) },
     '2026-12-01-auctions': { up: (db) => auctions.up(db, dialect) },
+    '2026-12-02-rate-limits': { up: (db) => rateLimits.up(db) },
   };
   return { getMigrations: async () => all };
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.ts';
+import type { DatabaseNotifications } from '../../db/notifications.ts';
 import { AuctionEvents } from './auction-events.ts';
 
 declare module 'fastify' {
@@ -14,11 +15,12 @@ declare module 'fastify' {
  * HTTP server closes: Fastify's close waits for every connection, and an event stream never ends
  * by itself. The LISTEN connection (PostgreSQL) closes with them.
  */
-export const auctionEventsPlugin = fp<{ database: Database }>(
-  async (app, { database }) => {
+export const auctionEventsPlugin = fp<{ database: Database; notifications?: DatabaseNotifications | undefined }>(
+  async (app, { database, notifications }) => {
     const events = new AuctionEvents({
       db: database.db,
       dialect: database.dialect,
+      notifications,
       listenClient: database.listenClient,
       log: app.log,
     });

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import { AUCTION_EVENTS, type AuctionEventName, type PublicAuction } from '@vm/shared/auction';
 import type { Dialect } from '../../db/database.ts';
+import { DatabaseNotifications } from '../../db/notifications.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -56,9 +57,6 @@ const MAX_PAYLOAD_BYTES = 7_900;
 /** Streams ended by a closing app ask their clients to come back after 1 to 5 s, spread out. */
 const RETRY_MIN_MS = 1_000;
 const RETRY_SPREAD_MS = 4_000;
-/** Waits between attempts to (re)open the LISTEN connection: doubling from 250 ms up to 5 s. */
-const FIRST_RECONNECT_MS = 250;
-const MAX_RECONNECT_MS = 5_000;
 
 interface Subscriber {
   listener: AuctionEventListener;
@@ -68,7 +66,11 @@ interface Subscriber {
 export interface AuctionEventsOptions {
   db: Kysely<DB>;
   dialect: Dialect;
-  /** PostgreSQL: a new, unconnected client for LISTEN (Database.listenClient). */
+  /**
+   * PostgreSQL: the instance's shared LISTEN connection (db/notifications.ts), or a new,
+   * unconnected client for a connection of the hub's own (Database.listenClient).
+   */
+  notifications?: DatabaseNotifications | undefined;
   listenClient?: (() => pg.Client) | undefined;
   log: FastifyBaseLogger;
 }
@@ -78,15 +80,23 @@ export class AuctionEvents {
   readonly #streams = new Set<TrackedStream>();
   readonly #db: Kysely<DB>;
   readonly #log: FastifyBaseLogger;
-  readonly #listener: PostgresListener | undefined;
+  readonly #listener: DatabaseNotifications | undefined;
+  /** Whether the LISTEN connection is the hub's own, to close with it. */
+  readonly #ownsListener: boolean;
   #closed = false;
+  #stopListening: () => void = () => {};
 
   constructor(options: AuctionEventsOptions) {
     this.#db = options.db;
     this.#log = options.log;
+    this.#ownsListener = false;
     if (options.dialect === 'postgres') {
-      if (!options.listenClient) throw new Error('auction events on PostgreSQL need Database.listenClient');
-      this.#listener = new PostgresListener(options.listenClient, options.log, {
+      if (options.notifications) this.#listener = options.notifications;
+      else if (options.listenClient) {
+        this.#listener = new DatabaseNotifications(options.listenClient, options.log);
+        this.#ownsListener = true;
+      } else throw new Error('auction events on PostgreSQL need Database.listenClient');
+      this.#stopListening = this.#listener.listen(AUCTION_EVENTS_CHANNEL, {
         payload: (text) => this.#receive(text),
         reconnected: () => this.#gap(),
       });
@@ -190,7 +200,8 @@ export class AuctionEvents {
         this.#log.warn({ err }, 'auction event stream not ended cleanly');
       }
     }
-    await this.#listener?.stop();
+    this.#stopListening();
+    if (this.#ownsListener) await this.#listener?.stop();
   }
 
   #receive(text: string): void {
@@ -244,112 +255,3 @@ const isEventName = (value: unknown): value is AuctionEventName =>
   typeof value === 'string' && (AUCTION_EVENTS as readonly string[]).includes(value);
 
 const retryHint = () => RETRY_MIN_MS + Math.floor(Math.random() * RETRY_SPREAD_MS);
-
-/**
- * The one LISTEN connection of an instance: opened on demand, opened again with backoff when it
- * drops (a PostgreSQL restart), closed with the app.
- */
-class PostgresListener {
-  #client: pg.Client | undefined;
-  #started = false;
-  #stopped = false;
-  #timer: NodeJS.Timeout | undefined;
-  #wait = FIRST_RECONNECT_MS;
-  /** Attempts to open the connection so far: after the first, subscribers may have missed messages. */
-  #attempts = 0;
-  #waiters: (() => void)[] = [];
-
-  constructor(
-    private readonly newClient: () => pg.Client,
-    private readonly log: FastifyBaseLogger,
-    private readonly on: { payload: (text: string) => void; reconnected: () => void },
-  ) {}
-
-  start(): void {
-    if (this.#started || this.#stopped) return;
-    this.#started = true;
-    void this.#attempt();
-  }
-
-  listening(timeoutMs: number): Promise<void> {
-    if (this.#client) return Promise.resolve();
-    return new Promise((resolve) => {
-      const waiter = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.#waiters = this.#waiters.filter((w) => w !== waiter);
-        resolve();
-      }, timeoutMs);
-      this.#waiters.push(waiter);
-    });
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#release();
-    const client = this.#client;
-    this.#client = undefined;
-    await client?.end().catch(() => {});
-  }
-
-  async #attempt(): Promise<void> {
-    this.#attempts++;
-    const client = this.newClient();
-    // Errors after the connection is up arrive as events; without a listener they would crash the process.
-    client.on('error', (err) => this.#lost(client, err));
-    client.on('end', () => this.#lost(client));
-    client.on('notification', (n) => {
-      if (n.channel === AUCTION_EVENTS_CHANNEL && n.payload) this.on.payload(n.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${AUCTION_EVENTS_CHANNEL}`);
-    } catch (err) {
-      client.end().catch(() => {});
-      if (this.#stopped) return;
-      this.log.warn({ err, retryInMs: this.#wait }, 'auction events: cannot LISTEN yet');
-      this.#retry();
-      return;
-    }
-    if (this.#stopped) {
-      await client.end().catch(() => {});
-      return;
-    }
-    this.#client = client;
-    this.#wait = FIRST_RECONNECT_MS;
-    this.#release();
-    if (this.#attempts > 1) {
-      this.log.info('auction events: LISTEN connection back');
-      this.on.reconnected();
-    }
-  }
-
-  #lost(client: pg.Client, err?: Error): void {
-    if (this.#client !== client || this.#stopped) return;
-    this.#client = undefined;
-    this.log.warn({ err }, 'auction events: LISTEN connection lost, reconnecting');
-    client.end().catch(() => {});
-    // Messages may be lost from now until LISTEN is back: the subscribers hear of the gap then.
-    this.#retry();
-  }
-
-  #retry(): void {
-    if (this.#stopped || this.#timer) return;
-    const wait = this.#wait;
-    this.#wait = Math.min(this.#wait * 2, MAX_RECONNECT_MS);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.#attempt();
-    }, wait);
-    this.#timer.unref();
-  }
-
-  #release(): void {
-    const waiters = this.#waiters;
-    this.#waiters = [];
-    for (const done of waiters) done();
-  }
-}
