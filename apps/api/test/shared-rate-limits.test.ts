@@ -35,7 +35,7 @@ describe.skipIf(!DIALECTS.includes('postgres'))('rate limits across two instance
     await ctx?.close();
   });
 
-  it('10 failed sign-ins for one email alternating between A and B: the 11th is 429 on either', async () => {
+  it('ISSUE-19-SHARED-LIMITS 10 failed sign-ins for one email alternating between A and B: the 11th is 429 on either', async () => {
     const buyer = await registerBuyer(ctx.app);
     const apps = [ctx.app, second.app];
     for (let i = 0; i < 10; i++) {
@@ -49,7 +49,7 @@ describe.skipIf(!DIALECTS.includes('postgres'))('rate limits across two instance
     }
   });
 
-  it('30 sign-ins a minute per address over both instances; the 31st is 429 on either', async () => {
+  it('ISSUE-19-SHARED-LIMITS 30 sign-ins a minute per address over both instances; the 31st is 429 on either', async () => {
     const apps = [ctx.app, second.app];
     for (let i = 0; i < 30; i++) {
       const res = await login(apps[i % 2] as FastifyInstance, uniqueEmail('nobody'), '10.19.2.1');
@@ -60,7 +60,7 @@ describe.skipIf(!DIALECTS.includes('postgres'))('rate limits across two instance
     expect((await login(second.app, uniqueEmail('nobody'), '10.19.2.2')).statusCode).toBe(401);
   });
 
-  it('a burst in parallel counts every attempt once: exactly 10 of 20 concurrent sign-ins pass the per-email limit', async () => {
+  it('ISSUE-19-SHARED-LIMITS a burst in parallel counts every attempt once: exactly 10 of 20 concurrent sign-ins pass the per-email limit', async () => {
     const email = uniqueEmail('burst');
     const apps = [ctx.app, second.app];
     const answers = await Promise.all(
@@ -71,7 +71,7 @@ describe.skipIf(!DIALECTS.includes('postgres'))('rate limits across two instance
     expect(codes.filter((c) => c === 429)).toHaveLength(10);
   });
 
-  it('an expired window starts again at 1, and expired rows are pruned', async () => {
+  it('ISSUE-19-SHARED-LIMITS an expired window starts again at 1, and expired rows are pruned', async () => {
     const db = ctx.database.db;
     await sql`insert into rate_limits (key, count, expires_at) values ('rl:old', 99, 1), ('rl:also-old', 5, 2)`.execute(
       db,

@@ -45,7 +45,7 @@ describe.skipIf(!DIALECTS.includes('postgres'))('state shared by two instances (
     throw new Error('not seen on the other instance within 1 s');
   }
 
-  it('a price changed through A is found by a search on B within a second', async () => {
+  it('ISSUE-19-SHARED-CATALOGUE a price changed through A is found by a search on B within a second', async () => {
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/vehicles',
@@ -70,7 +70,7 @@ describe.skipIf(!DIALECTS.includes('postgres'))('state shared by two instances (
     await within1s(async () => (await searchOnB()).some((v) => v.id === vehicle.id));
   });
 
-  it('a settings change saved through A shows in the public settings on B within a second', async () => {
+  it('ISSUE-19-SHARED-SETTINGS a settings change saved through A shows in the public settings on B within a second', async () => {
     const publicOnB = async () =>
       (await second.app.inject({ method: 'GET', url: '/api/settings/public' })).json<{ company: { name: string } }>();
     // B holds its copy (cached for up to 30 s) before the change.
