@@ -217,7 +217,7 @@ describe('bid box', () => {
     });
     renderBox();
     expect((await screen.findByTestId('auction-headline')).textContent).toMatch(/^Starts /);
-    expect(box().getByText('Coming soon')).toBeTruthy();
+    expect(box().getByText('Upcoming')).toBeTruthy();
     expect(box().getByText(/^(2h 59m|3h 00m)$/)).toBeTruthy();
   });
 

@@ -41,7 +41,7 @@ export function resultText(auction: Pick<AuctionSummary, 'status' | 'currentBid'
 
 /** The state's name for a badge. */
 export const STATUS_TEXT: Record<AuctionStatus, string> = {
-  Scheduled: 'Coming soon',
+  Scheduled: 'Upcoming',
   Live: 'Live',
   Sold: 'Sold',
   ReserveNotMet: 'Reserve not met',
