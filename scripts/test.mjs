@@ -1,6 +1,6 @@
 // Runs every test: unit, API (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and the
-// browser end-to-end suite when a Chromium is installed. CI sets E2E_REQUIRED=1 and
-// PG_REQUIRED=1 so a missing browser or database fails instead of skipping.
+// browser end-to-end suite when a Chromium is installed. CI sets E2E_REQUIRED=1, PG_REQUIRED=1
+// and REDIS_REQUIRED=1 so a missing browser, database or redis-server fails instead of skipping.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
@@ -12,6 +12,16 @@ mkdirSync('test-results', { recursive: true });
 if (pgRequired && !process.env.TEST_DATABASE_URL) {
   console.error('PG_REQUIRED=1 but TEST_DATABASE_URL is not set: run scripts/setup-postgres.sh first.');
   process.exit(1);
+}
+const redisServer = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+if (!existsSync(redisServer)) {
+  if (process.env.REDIS_REQUIRED === '1') {
+    console.error(
+      `REDIS_REQUIRED=1 but no redis-server at ${redisServer}. Install it: apt-get install -y redis-server`,
+    );
+    process.exit(1);
+  }
+  console.warn(`\n*** No redis-server at ${redisServer}: the Redis rate-limit tests are skipped. ***\n`);
 }
 if (!process.env.TEST_DATABASE_URL) {
   console.warn('\n*** TEST_DATABASE_URL is not set: the API suite runs on SQLite only. ***\n');

@@ -18,7 +18,7 @@ import type { CacheLookups } from './features/catalogue/cache-lookups.ts';
 import { Catalogue } from './features/catalogue/catalogue.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { postgresRateLimitStore } from './features/rate-limits/postgres-store.ts';
+import { openRateLimitCounters, type RateLimitCounters } from './features/rate-limits/rate-limit-store.ts';
 import { DatabaseNotifications } from './db/notifications.ts';
 import { ADDRESS_TOO_LONG, clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
@@ -58,7 +58,9 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Off unless TRUST_PROXY names the proxies in front (docs/decisions/130-redis-and-proxies.md):
+    // believing any X-Forwarded-For would let a client pick the address its limits count under.
+    trustProxy: config.trustProxy,
     requestTimeout: 30_000,
     // Every log line of a request carries its id (Fastify's `reqId`), a safe incoming x-request-id
     // or a new UUID, sent back in x-request-id (plugins/request-id.ts, decision 127).
@@ -89,10 +91,14 @@ export async function buildApp({
     app.addHook('onRoute', (route) => {
       if (route.config && 'rateLimit' in route.config) route.config.rateLimit = false;
     });
-  // Counted in the database on PostgreSQL, so every instance counts against the same limits;
-  // in memory on SQLite, which has one instance (docs/decisions/128-shared-state.md).
+  // Counted in Redis when REDIS_URL is set, else in the database on PostgreSQL, so every instance
+  // counts against the same limits; in memory on SQLite, which has one instance
+  // (docs/decisions/128-shared-state.md, docs/decisions/130-redis-and-proxies.md).
+  const rateLimitCounters = openRateLimitCounters(config.redisUrl, database, app.log);
+  app.decorate('rateLimitCounters', rateLimitCounters);
+  app.addHook('onClose', () => rateLimitCounters.close());
   await app.register(rateLimit, {
-    ...(database.dialect === 'postgres' ? { store: postgresRateLimitStore(database.db) } : {}),
+    ...rateLimitCounters.pluginOptions,
     global: false,
     enableDraftSpec: false,
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: MSG.rateLimited, retryAfter: ctx.after }),
@@ -221,5 +227,7 @@ declare module 'fastify' {
     catalogue: Catalogue;
     /** The server's clock: the one time auctions go by (AppOptions.clock). */
     now: () => Date;
+    /** Where rate limits are counted, and how GET /api/ready checks it (features/rate-limits/rate-limit-store.ts). */
+    rateLimitCounters: RateLimitCounters;
   }
 }

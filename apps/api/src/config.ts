@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -69,7 +70,31 @@ const envSchema = z.object({
       'MEDIA_PUBLIC_URL must be an http:// or https:// address without a query, such as https://media.example.com',
     ),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^rediss?:\/\/[^\s]+$/.test(v),
+      'REDIS_URL must start with redis:// or rediss://, such as redis://localhost:6379',
+    ),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^\d{1,2}$/.test(v) || v.split(',').every((part) => isAddressOrRange(part.trim())),
+      'TRUST_PROXY must be the number of proxies in front of the app (such as 1) or their addresses (such as 10.0.0.0/8,127.0.0.1)',
+    ),
 });
+
+/** An IP address, or a range of them in CIDR notation (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = /^\d{1,3}$/.test(bits) ? Number(bits) : -1;
+  return n >= 0 && n <= (family === 4 ? 32 : 128);
+}
 
 export interface Config {
   port: number;
@@ -100,6 +125,14 @@ export interface Config {
   mediaPublicUrl: string | undefined;
   /** The bearer token Prometheus sends to read GET /metrics; unset, /metrics is a 404 (decision 127). */
   metricsToken: string | undefined;
+  /** Rate limits count in this Redis, shared by every instance that uses it (decision 130). */
+  redisUrl: string | undefined;
+  /**
+   * Which reverse proxies are believed about the client's address (X-Forwarded-For), as Fastify's
+   * trustProxy: the proxies' addresses, or a function trusting the nearest N hops; false, none,
+   * when TRUST_PROXY is unset.
+   */
+  trustProxy: string | ((address: string, hop: number) => boolean) | false;
   /** Lines server.ts prints at start: settings that work here but are wrong for a fleet (decision 127). */
   startWarnings: string[];
 }
@@ -178,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN,
+    redisUrl: e.REDIS_URL,
+    trustProxy: trustedProxies(e.TRUST_PROXY),
     startWarnings: e.DATABASE_URL && !e.JWT_SECRET ? [JWT_SECRET_NOT_SHARED] : [],
   };
 }
@@ -190,6 +225,13 @@ export const JWT_SECRET_NOT_SHARED =
   'Warning: DATABASE_URL is set but JWT_SECRET is not: this instance signs sign-ins with its own secret ' +
   '(DATA_DIR/jwt-secret), so other instances on this database will refuse them. Set the same JWT_SECRET ' +
   'on every instance (docs/deploy.md).';
+
+function trustedProxies(setting: string | undefined): Config['trustProxy'] {
+  if (!setting) return false;
+  if (!/^\d+$/.test(setting)) return setting;
+  const hops = Number(setting);
+  return (_address, hop) => hop < hops;
+}
 
 /** What is wrong with the S3 settings taken together, if anything. */
 function s3Mistake(e: z.infer<typeof envSchema>): string | undefined {

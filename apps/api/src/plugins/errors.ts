@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@vm/shared/messages';
 import { HttpError } from '../lib/http-errors.ts';
+import { isRedisUnavailable } from '../features/rate-limits/rate-limit-store.ts';
 import { PERMISSIONS_POLICY, setSecurityHeaders } from './security-headers.ts';
 
 const DB_DOWN_CODES = new Set([
@@ -86,6 +87,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // Nobody reads the answer; log it as what it is, not as a server error.
       request.log.info({ code: err.code }, 'client aborted the request');
       return reply.code(400).send({ message: 'The request was aborted' });
+    }
+    if (isRedisUnavailable(err)) {
+      // The shared rate-limit store is away: refuse rather than let requests through uncounted
+      // (docs/decisions/130-redis-and-proxies.md).
+      request.log.error({ err }, 'redis unavailable');
+      return reply.code(503).header('Retry-After', '5').send({ message: MSG.databaseUnavailable });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');

@@ -6,9 +6,11 @@ import { databaseIsUp, unreachableDependencies } from './health-service.ts';
 
 /**
  * GET /api/health (the server and its database answer), GET /api/ready (the instance can serve:
- * its database and its storage of uploads are reachable) and GET /api/ping (the server answers).
+ * its database, its storage of uploads and, when REDIS_URL is set, Redis are reachable) and GET /api/ping (the server answers).
  * Load balancers probe /api/ready (decision 127).
  */
+const LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+
 export async function healthRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
@@ -48,11 +50,12 @@ export async function healthRoutes(appBase: FastifyInstance) {
         db: app.db,
         storage: app.storage,
         uploadsDir: app.config.uploadsDir,
+        redis: app.rateLimitCounters.checkReachable,
       });
       if (failed.length === 0) return { status: 'ready' as const };
       return reply
         .code(503)
-        .send({ status: 'unavailable' as const, message: `Not ready: ${failed.join(' and ')} unreachable`, failed });
+        .send({ status: 'unavailable' as const, message: `Not ready: ${LIST.format(failed)} unreachable`, failed });
     },
   );
 

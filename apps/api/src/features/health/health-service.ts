@@ -34,9 +34,11 @@ export interface ReadinessTargets {
   storage: object;
   /** The local uploads folder: written to when the storage has no checkReachable(). */
   uploadsDir: string;
+  /** The Redis rate limits count in, when REDIS_URL is set (features/rate-limits/rate-limit-store.ts). */
+  redis?: (() => Promise<void>) | undefined;
 }
 
-export type ReadinessCheck = 'database' | 'storage';
+export type ReadinessCheck = 'database' | 'storage' | 'redis';
 
 /** Which of the instance's dependencies cannot be reached now (an empty list: ready). */
 export async function unreachableDependencies(targets: ReadinessTargets): Promise<ReadinessCheck[]> {
@@ -44,6 +46,7 @@ export async function unreachableDependencies(targets: ReadinessTargets): Promis
     ['database', () => selectOne(targets.db)],
     ['storage', () => storageReachable(targets)],
   ];
+  if (targets.redis) checks.push(['redis', targets.redis]);
   const results = await Promise.all(checks.map(async ([name, check]) => ((await passes(check)) ? [] : [name])));
   return results.flat();
 }
