@@ -20,6 +20,7 @@ const ALL = [
   'crash',
   'outage',
   'two-instances',
+  'fleet',
   'auction-bids',
   'auction-events',
 ] as const;

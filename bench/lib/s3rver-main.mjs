@@ -1,5 +1,5 @@
 /**
- * Runs s3rver (an S3-compatible server from npm) in its own process for the tests and drills:
+ * Runs s3rver (an S3-compatible server from npm) in its own process for the tests and drills (s3.ts):
  * `node --openssl-legacy-provider s3rver-main.mjs <directory> <bucket>`. It prints
  * `{"port":N}` once it listens and runs until it is killed. Its own process because s3rver
  * encrypts list continuation tokens with DES, which Node 17+ (OpenSSL 3) only offers with the
