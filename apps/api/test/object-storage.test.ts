@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuctionList } from '@vm/shared/auction';
 import type { PublicSettings, Settings } from '@vm/shared/settings';
 import type { Vehicle, VehicleImagesResponse } from '@vm/shared/vehicle';
 import { mkdtempSync } from 'node:fs';
@@ -311,6 +312,25 @@ describe.each(DIALECTS)('MEDIA_PUBLIC_URL on %s', (dialect) => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/uploads/vehicles/${v.id}/${image?.id}-320.webp` })).statusCode,
     ).toBe(200);
+
+    // Lists whose photos the web app shows as they come: the admin's vehicle table and the auction cards.
+    const adminList = (
+      await ctx.app.inject({ method: 'GET', url: '/api/vehicles?limit=100', headers: admin.headers })
+    ).json<{ vehicles: { id: string; image: { srcSet: string } | null }[] }>();
+    expect(adminList.vehicles.find((row) => row.id === v.id)?.image?.srcSet).toContain(
+      `${BASE}/vehicles/${v.id}/${image?.id}-320.webp 320w`,
+    );
+    const scheduled = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/auctions',
+      headers: admin.headers,
+      payload: { vehicleId: v.id, startingBid: 10_000, endsAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const cards = (await ctx.app.inject({ method: 'GET', url: '/api/auctions' })).json<AuctionList>();
+    const card = cards.auctions.find((c) => c.vehicle.id === v.id);
+    expect(card?.vehicle.image?.url).toBe(image?.url);
+    expect(card?.vehicle.image?.srcSet).toBe(image?.srcSet);
   });
 });
 

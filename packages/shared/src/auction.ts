@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lenientInt, optionalQueryText } from './common.ts';
 import { formatMoney } from './money.ts';
+import { vehicleImageSchema } from './vehicle.ts';
 
 /**
  * Timed auctions (issue #17, docs/decisions/125-auctions.md): the states, the bid increments, the
@@ -213,8 +214,8 @@ export const auctionCardSchema = z.object({
     make: z.string(),
     model: z.string(),
     mileage: z.number(),
-    /** The main photo's id, or null for a vehicle without one. */
-    imageId: z.string().nullable(),
+    /** The main photo (its addresses on MEDIA_PUBLIC_URL when set), or null for a vehicle without one. */
+    image: vehicleImageSchema.nullable(),
   }),
 });
 export type AuctionCard = z.infer<typeof auctionCardSchema>;

@@ -313,6 +313,9 @@ const cardColumns = [
   'vehicles.model',
   'vehicles.mileage',
   'vehicles.default_image_id',
+  // The main photo's size, for its srcset (null without one).
+  'vehicle_images.width as image_width',
+  'vehicle_images.height as image_height',
 ] as const;
 
 /** Live auctions of public vehicles, ending soonest first. */
@@ -324,6 +327,7 @@ export function liveAuctionCards(db: Kysely<DB>, options: { limit: number; offse
     .where('vehicles.status', '<>', 'Archived');
   return Promise.all([
     base
+      .leftJoin('vehicle_images', 'vehicle_images.id', 'vehicles.default_image_id')
       .select(cardColumns)
       .orderBy('auctions.ends_at')
       .orderBy('auctions.id')
@@ -353,6 +357,7 @@ export function endedAuctionCards(db: Kysely<DB>, options: { limit: number; offs
   }
   return Promise.all([
     base
+      .leftJoin('vehicle_images', 'vehicle_images.id', 'vehicles.default_image_id')
       .select(cardColumns)
       .orderBy('auctions.ends_at', 'desc')
       .orderBy('auctions.id')

@@ -39,6 +39,7 @@ import { queueEmail } from '../email/outbox.ts';
 import { expireOffersOnSale, holdVehicle } from '../offers/offer-sale-service.ts';
 import { findStaffRecipients } from '../settings/staff-recipients-repository.ts';
 import { findNotifiableWatchers } from '../vehicles/admin-vehicle-repository.ts';
+import { toVehicleImage } from '../vehicles/vehicle-mapper.ts';
 import { findVehicleRow, findVehicleState } from '../vehicles/vehicle-repository.ts';
 import { queueWatcherNotices } from '../vehicles/watcher-notices.ts';
 import {
@@ -304,7 +305,15 @@ export async function listAuctions(
         make: r.make,
         model: r.model,
         mileage: r.mileage,
-        imageId: r.default_image_id,
+        image:
+          r.default_image_id && r.image_width !== null && r.image_height !== null
+            ? toVehicleImage({
+                id: r.default_image_id,
+                vehicle_id: r.vehicle_id,
+                width: r.image_width,
+                height: r.image_height,
+              })
+            : null,
       },
     })),
     total,

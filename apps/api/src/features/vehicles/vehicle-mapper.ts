@@ -44,7 +44,7 @@ const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
  * Every width is stored (smaller originals are not upscaled, so their descriptors repeat). The
  * addresses are on MEDIA_PUBLIC_URL when it is set (media-urls.ts).
  */
-export function toVehicleImage(row: VehicleImageRow): VehicleImage {
+export function toVehicleImage(row: Pick<VehicleImageRow, 'id' | 'vehicle_id' | 'width' | 'height'>): VehicleImage {
   const seen = new Set<number>();
   const entries: string[] = [];
   for (const w of IMAGE_WIDTHS) {

@@ -1,8 +1,9 @@
 import { formatMoney } from '@vm/shared/money';
 import type { VehicleSummary } from '@vm/shared/vehicle';
-import { PLACEHOLDER_IMAGE, vehicleImageFile } from '@vm/shared/image-path';
+import { PLACEHOLDER_IMAGE } from '@vm/shared/image-path';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/badge';
+import { smallestSource } from '../../../components/vehicle-image';
 import { type DataColumn, DataTable, type DataTableSort } from '../components/data-table';
 import { RowActionButton, RowActions } from '../components/row-action-button';
 
@@ -15,8 +16,9 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   Archived: 'gray',
 };
 
+/** The photo's smallest file as the API gave it (on MEDIA_PUBLIC_URL when set), or the placeholder. */
 function thumbnailOf(v: VehicleSummary): string {
-  return v.image ? vehicleImageFile(v.id, v.image.id, 320) : PLACEHOLDER_IMAGE;
+  return v.image ? smallestSource(v.image) : PLACEHOLDER_IMAGE;
 }
 
 interface Props {

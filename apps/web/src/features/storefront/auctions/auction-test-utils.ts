@@ -48,7 +48,7 @@ export function sampleAuctionCard(
       make: 'Datsun',
       model: '240Z',
       mileage: 52_000,
-      imageId: null,
+      image: null,
       ...vehicle,
     },
   };

@@ -14,7 +14,19 @@ const LIVE: AuctionCard[] = [
   ),
   sampleAuctionCard(
     { id: 'a2', endsAt: inHours(50), currentBid: null, bidCount: 0, startingBid: 9_000, reserve: 'none' },
-    { id: 'v2', title: '1972 Datsun 240Z', imageId: 'img7' },
+    {
+      id: 'v2',
+      title: '1972 Datsun 240Z',
+      image: {
+        id: 'img7',
+        url: 'https://media.example.com/vehicles/v2/img7-1280.webp',
+        srcSet:
+          'https://media.example.com/vehicles/v2/img7-320.webp 320w, https://media.example.com/vehicles/v2/img7-640.webp 640w',
+        width: 1600,
+        height: 1000,
+        category: 'gallery',
+      },
+    },
   ),
 ];
 const ENDED: AuctionCard[] = [
@@ -71,6 +83,13 @@ describe('/auctions', () => {
     expect(datsun.getByTestId('auction-card-price').textContent).toBe('$9,000');
     expect(datsun.getByTestId('auction-card-time').textContent).toMatch(/^2d [12]h left$/);
     expect(datsun.getByText('0 bids · No reserve')).toBeTruthy();
+    // Photos come as the API gives them (on MEDIA_PUBLIC_URL when set); none: the placeholder.
+    const photo = (title: string) => screen.getByRole('article', { name: title }).querySelector('img');
+    expect(photo('1972 Datsun 240Z')?.getAttribute('src')).toBe('https://media.example.com/vehicles/v2/img7-1280.webp');
+    expect(photo('1972 Datsun 240Z')?.getAttribute('srcset')).toContain(
+      'https://media.example.com/vehicles/v2/img7-320.webp 320w',
+    );
+    expect(photo('1989 Porsche 911 Carrera')?.getAttribute('src')).toBe('/placeholder-vehicle.svg');
     expect(listCalls(calls)).toEqual([{ status: 'live' }]);
     expect(screen.getByRole('link', { name: 'Live auctions' }).getAttribute('aria-current')).toBe('page');
   });

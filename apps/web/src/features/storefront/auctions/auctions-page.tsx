@@ -1,6 +1,5 @@
 import type { AuctionCard } from '@vm/shared/auction';
 import { formatDate } from '@vm/shared/format-date';
-import { PLACEHOLDER_IMAGE, vehicleImageFile } from '@vm/shared/image-path';
 import { formatMoney } from '@vm/shared/money';
 import { Clock, Gauge, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useRef } from 'react';
@@ -9,6 +8,7 @@ import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
 import { PagePager } from '../../../components/page-pager';
 import { VehicleCardSkeleton, vehiclePath } from '../../../components/vehicle-card';
+import { VehicleImage } from '../../../components/vehicle-image';
 import { TextPageHead } from '../../../lib/page-head';
 import { type AuctionListQuery, readAuctionsUrl, useAuctionList } from '../api/auctions';
 import { bidsText, priceOf, RESERVE_TEXT, resultText } from './auction-text';
@@ -35,19 +35,14 @@ function auctionsUrl({ status, page, q }: AuctionListQuery): string {
   return search ? `?${search}` : '';
 }
 
-/** The card's photo: the main photo's stored files (every width exists), or the placeholder. */
+/** The card's photo: the main photo with its srcset as the API gave it (on MEDIA_PUBLIC_URL when set), or the placeholder. */
 function CardPhoto({ vehicle, priority }: { vehicle: AuctionCard['vehicle']; priority: boolean }) {
-  const file = (width: number) => (vehicle.imageId ? vehicleImageFile(vehicle.id, vehicle.imageId, width) : '');
   return (
-    <img
-      src={vehicle.imageId ? file(640) : PLACEHOLDER_IMAGE}
-      srcSet={vehicle.imageId ? `${file(320)} 320w, ${file(640)} 640w, ${file(1280)} 1280w` : undefined}
-      sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
+    <VehicleImage
+      image={vehicle.image}
       alt=""
-      width={640}
-      height={400}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
+      sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
+      priority={priority}
       className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
     />
   );
