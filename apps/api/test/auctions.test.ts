@@ -330,8 +330,8 @@ describe.each(DIALECTS)('auctions on %s', (dialect) => {
       expect(theirs.bids.find((x) => x.auction.id === auction.id)).toMatchObject({ standing: 'lost' });
     });
 
-    it('a sale by auction is a sale: the dashboard records it and watchers are told', async () => {
-      const { vehicle } = await schedule({ endsAt: at(HOUR) });
+    it("a sale by auction is a sale: the dashboard records it, at the time of the server's clock, and watchers are told", async () => {
+      const { vehicle, auction } = await schedule({ endsAt: at(HOUR) });
       const watcher = await registerBuyer(ctx.app);
       await inject('POST', `/api/vehicles/${vehicle.id}/watch`, watcher, { watching: true });
       await bidOk(vehicle.id, await registerBuyer(ctx.app), 10_000);
@@ -339,11 +339,20 @@ describe.each(DIALECTS)('auctions on %s', (dialect) => {
       await runAuctionClock(ctx.app.auctions);
       const sold = await ctx.database.db
         .selectFrom('activity_events')
-        .select('id')
+        .select('created_at')
         .where('subject_id', '=', vehicle.id)
         .where('type', '=', 'vehicle_sold')
         .execute();
       expect(sold).toHaveLength(1);
+      const ended = await ctx.database.db
+        .selectFrom('activity_events')
+        .select('created_at')
+        .where('subject_id', '=', auction.id)
+        .where('type', 'in', ['auction_started', 'auction_ended'])
+        .orderBy('created_at')
+        .execute();
+      // Stamped by the clock the auction runs on (2027 here), not the machine's.
+      expect([...ended, ...sold].map((e) => new Date(e.created_at).getTime())).toEqual([nowMs - HOUR, nowMs, nowMs]);
       expect((await outbox('watchedVehicleChange')).map((r) => r.recipient)).toContain(watcher.email);
     });
 

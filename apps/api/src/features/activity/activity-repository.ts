@@ -11,14 +11,18 @@ const insertActivityQuery = reusableQuery(
     db.insertInto('activity_events').values({ id, type, subject_id: subjectId, summary, created_at: createdAt }),
 );
 
-/** Records a dashboard event; call it inside the transaction of the action it describes. */
+/**
+ * Records a dashboard event; call it inside the transaction of the action it describes. `at` is
+ * when it happened, for actions timed by the server's clock (auctions: `app.now`); else now.
+ */
 export async function recordActivity(
   db: Kysely<DB>,
   type: ActivityType,
   subjectId: string,
   summary: string,
+  at?: Date,
 ): Promise<void> {
-  await insertActivityQuery(db, newId(), type, subjectId, summary, nowIso());
+  await insertActivityQuery(db, newId(), type, subjectId, summary, at ? at.toISOString() : nowIso());
 }
 
 export function listActivity(db: Kysely<DB>, options: { limit: number; excludeTypes: readonly string[] }) {

@@ -538,7 +538,7 @@ export async function closeAuction(deps: AuctionDeps, auctionId: string): Promis
         : outcome === 'ReserveNotMet'
           ? `Auction for ${row.vehicle_title} ended below its reserve at ${priceText(row.current_bid_cents)}`
           : `Auction for ${row.vehicle_title} ended without a bid`;
-    await recordActivity(trx, 'auction_ended', row.id, summary);
+    await recordActivity(trx, 'auction_ended', row.id, summary, deps.now());
     for (const to of await findStaffRecipients(trx))
       await queueEmail(trx, {
         template: 'auctionEnded',
@@ -579,7 +579,13 @@ async function sellVehicle(
     .where('id', '=', row.vehicle_id)
     .execute();
   // As a sale made in the vehicle form: the dashboard's sale event and the watchers' notice.
-  await recordActivity(trx, 'vehicle_sold', before.id, `Vehicle sold: ${before.year} ${before.make} ${before.model}`);
+  await recordActivity(
+    trx,
+    'vehicle_sold',
+    before.id,
+    `Vehicle sold: ${before.year} ${before.make} ${before.model}`,
+    deps.now(),
+  );
   await queueWatcherNotices(trx, before, { ...before, status: 'Sold', updated_at: updatedAt }, deps.publicUrl);
   await expireOffersOnSale(
     trx,
@@ -628,7 +634,7 @@ async function openAuction(deps: AuctionDeps, auctionId: string) {
     const row = await lockAuction(trx, deps.dialect, auctionId);
     if (row?.status !== 'Scheduled' || row.starts_at > nowIso) return false;
     await updateAuction(trx, row.id, { status: 'Live', updated_at: nowIso }, Number(row.version));
-    await recordActivity(trx, 'auction_started', row.id, `Auction for ${row.vehicle_title} started`);
+    await recordActivity(trx, 'auction_started', row.id, `Auction for ${row.vehicle_title} started`, deps.now());
     return true;
   });
   if (opened) await announce(deps, auctionId, ['bid']);
@@ -708,7 +714,7 @@ export async function scheduleAuction(
       .set({ listing_type: 'auction', updated_at: nowIso })
       .where('id', '=', vehicle.id)
       .execute();
-    if (live) await recordActivity(trx, 'auction_started', auctionId, `Auction for ${vehicle.title} started`);
+    if (live) await recordActivity(trx, 'auction_started', auctionId, `Auction for ${vehicle.title} started`, now);
   });
   return adminAuction(deps, auctionId);
 }
@@ -784,7 +790,7 @@ export async function cancelAuction(deps: AuctionDeps, auctionId: string, reason
       { status: 'Cancelled', cancel_reason: reason, closed_at: nowIso, updated_at: nowIso },
       Number(row.version),
     );
-    await recordActivity(trx, 'auction_ended', row.id, `Auction for ${row.vehicle_title} was cancelled`);
+    await recordActivity(trx, 'auction_ended', row.id, `Auction for ${row.vehicle_title} was cancelled`, deps.now());
     for (const bidder of await notifiableUsers(trx, await biddersOf(trx, row.id)))
       await queueEmail(trx, {
         template: 'auctionCancelled',
@@ -884,6 +890,7 @@ export async function sellToHighBidder(deps: AuctionDeps, auctionId: string): Pr
       'auction_ended',
       row.id,
       `Auction for ${row.vehicle_title} sold to the high bidder for ${priceText(row.current_bid_cents)}`,
+      deps.now(),
     );
   });
   await announce(deps, auctionId, ['ended']);
