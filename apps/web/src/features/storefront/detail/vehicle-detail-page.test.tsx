@@ -73,7 +73,7 @@ describe('VehicleDetailPage', () => {
       ['VIN', 'UNKNOWN'],
       ['Location', 'Portland, OR'],
       ['Price', '$38,500'],
-      ['MSRP', '$45,000'],
+      ['Original MSRP', '$45,000'],
     ];
     for (const [term, value] of expected)
       expect(within(facts).getByText(term).nextElementSibling?.textContent).toBe(value);

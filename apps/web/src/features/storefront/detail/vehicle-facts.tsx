@@ -24,7 +24,7 @@ export function vehicleFacts(vehicle: Vehicle): { label: string; value: string; 
     ['VIN', vehicle.vin],
     ['Location', formatLocation(vehicle.location)],
     ['Price', vehicle.price > 0 ? formatMoney(vehicle.price) : 'Price on request'],
-    ['MSRP', vehicle.msrp > 0 ? formatMoney(vehicle.msrp) : ''],
+    ['Original MSRP', vehicle.msrp > 0 ? formatMoney(vehicle.msrp) : ''],
     ['Listing', vehicle.listingType === 'auction' ? 'Auction' : 'Listing'],
     ['Status', vehicle.status],
   ];
