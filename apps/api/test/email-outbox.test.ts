@@ -1,12 +1,17 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type OutboxEmail, queueEmail } from '../src/features/email/outbox.ts';
 import { FORGOTTEN_PAYLOAD } from '../src/features/email/outbox-repository.ts';
-import { CLAIM_MS, MAX_ATTEMPTS, retryDelayMs } from '../src/features/email/outbox-sender.ts';
+import { createMailTransport } from '../src/features/email/mail-transport.ts';
+import { CLAIM_MS, MAX_ATTEMPTS, OutboxSender, retryDelayMs } from '../src/features/email/outbox-sender.ts';
+import { openSqlite } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { readUnsubscribeToken } from '../src/features/email/unsubscribe-tokens.ts';
 import { startMailServer, type TestMailServer } from './mail-server.ts';
 import { createTestContext, DIALECTS, registerBuyer, signInAs, type TestContext, uniqueEmail } from './test-app.ts';
@@ -267,6 +272,45 @@ describe.each(DIALECTS)('email outbox on %s', (dialect) => {
     const [message] = mail.to(to);
     expect(message?.headerLines.some((line) => line.key.startsWith('list-unsubscribe'))).toBe(false);
     expect(message?.html).not.toContain('Unsubscribe');
+  });
+});
+
+/** Fastify's logger with nothing written, for a sender built outside an app. */
+const ctxLogger = Fastify({ logger: false }).log;
+
+describe('an outbox pass that fails (the database away)', () => {
+  it('ISSUE-19-READY rejects for its caller only, leaves no unhandled rejection, and the next pass runs', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vm-outbox-'));
+    // A database without the outbox table stands in for one that cannot be reached.
+    const database = openSqlite(path.join(dataDir, 'empty.db'));
+    try {
+      const sender = new OutboxSender({
+        db: database.db,
+        transport: createMailTransport({ smtpUrl: undefined, mailDir: path.join(dataDir, 'mail') }),
+        secret: 'test-secret-that-is-long-enough-for-hs256-signing',
+        publicUrl: 'http://localhost:3000',
+        mailFrom: 'sales@heritage.example',
+        settings: async () => {
+          throw new Error('not reached');
+        },
+        log: ctxLogger,
+      });
+      await expect(sender.deliverDue()).rejects.toThrow(/email_outbox/);
+      await expect(sender.deliverDue()).rejects.toThrow(/email_outbox/);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      // The database is back: the next pass runs instead of repeating the last failure.
+      await migrateToLatest(database.db, database.dialect);
+      await expect(sender.deliverDue()).resolves.toBe(0);
+      await sender.stop();
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -50,12 +50,18 @@ export class OutboxSender {
 
   /** Sends every email due at `now`; resolves with how many were sent. */
   deliverDue(now: Date = new Date()): Promise<number> {
-    // One pass at a time per sender; a caller arriving mid-pass waits for it and then runs its own.
-    const previous = this.running ?? Promise.resolve(0);
+    // One pass at a time per sender; a caller arriving mid-pass waits for it (failed or not) and
+    // then runs its own.
+    const previous = this.running?.catch(() => 0) ?? Promise.resolve(0);
     const run = previous.then(() => this.pass(now));
-    this.running = run.finally(() => {
+    this.running = run;
+    // A failed pass (the database away) is the caller's to handle: the poller logs it. The
+    // bookkeeping must not leave a second, unhandled rejection behind, which would end the
+    // process (server.ts exits on one).
+    const clear = () => {
       if (this.running === run) this.running = undefined;
-    });
+    };
+    run.then(clear, clear);
     return run;
   }
 
