@@ -18,6 +18,7 @@ import { NO_FILTERS, type SearchFilters, type SearchOrder, toSearchFilters } fro
 import { similarSlots } from './similar-vehicles.ts';
 import { snapshotWordMatches, textSearchPage } from './text-search.ts';
 import { cardListJson, VehicleCards } from './vehicle-cards.ts';
+import { VehicleDetails } from './vehicle-details.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -53,6 +54,7 @@ export class Catalogue {
   private readonly snapshots: CatalogueSnapshots;
   private readonly cards: VehicleCards;
   private readonly kept: VersionedCache;
+  private readonly details: VehicleDetails;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -60,8 +62,9 @@ export class Catalogue {
     options: CatalogueOptions = {},
   ) {
     this.snapshots = new CatalogueSnapshots(db, dialect, options.lookups);
-    this.cards = new VehicleCards(undefined, options.lookups);
+    this.cards = new VehicleCards(undefined, options.lookups, dialect);
     this.kept = new VersionedCache(undefined, options.lookups);
+    this.details = new VehicleDetails(undefined, options.lookups);
   }
 
   /** Reads the snapshot and makes its sort orders before the first visitor asks (about half a second on 100,000 vehicles). */
@@ -187,6 +190,17 @@ export class Catalogue {
         return cardListJson(vehicles, {}, listRest);
       },
     );
+  }
+
+  /**
+   * The answer of one public vehicle by id or slug (GET /api/vehicles/:id, a vehicle page's
+   * data), kept per vehicle while its stamp and the catalogue version hold
+   * (vehicle-details.ts, docs/decisions/129-per-request-answers.md): a request costs the version
+   * read and the vehicle's stamp, one read of five columns. Undefined for an archived or unknown
+   * vehicle, which the vehicle routes answer themselves.
+   */
+  async vehicle(idOrSlug: string): Promise<PrecompressedBody | undefined> {
+    return this.details.get(this.db, await readCatalogueVersion(this.db), idOrSlug);
   }
 
   /**

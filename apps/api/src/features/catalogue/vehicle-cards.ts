@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { vehicleSummarySchema } from '@vm/shared/vehicle';
+import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { summariesByIds } from '../vehicles/vehicle-repository.ts';
 import type { CacheLookups } from './cache-lookups.ts';
@@ -26,6 +27,8 @@ export class VehicleCards {
   constructor(
     maxCards = 10_000,
     private readonly lookups?: CacheLookups,
+    /** Given, the cards are read with one statement for any number of ids (summariesByIds). */
+    private readonly dialect?: Dialect,
   ) {
     this.cards = new LRUCache({ max: maxCards });
   }
@@ -50,7 +53,7 @@ export class VehicleCards {
     // Counted as lookups of kind `cards` (hits: kept, misses: read), as the search benchmark reports them.
     if (this.lookups) for (const id of ids) this.lookups.count('cards', found.has(id));
     if (missing.length > 0) {
-      const read = (await summariesByIds(db, missing)).map(
+      const read = (await summariesByIds(db, missing, this.dialect)).map(
         (card) => [card.id, JSON.stringify(vehicleSummarySchema.parse(card))] as const,
       );
       this.keep(version, read);

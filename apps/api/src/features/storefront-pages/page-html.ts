@@ -1,9 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { idParamSchema } from '@vm/shared/common';
 import { resolveImagePath } from '@vm/shared/image-path';
-import { apiGetUrl, BOOT_DATA_ELEMENT_ID } from '@vm/shared/storefront-requests';
-import type { Vehicle } from '@vm/shared/vehicle';
+import { dollarsToCents } from '@vm/shared/money';
+import { type PublicSettings, publicSettingsSchema } from '@vm/shared/settings';
+import {
+  type ApiGet,
+  apiGetUrl,
+  BOOT_DATA_ELEMENT_ID,
+  makesGet,
+  publicSettingsGet,
+  toQueryString,
+} from '@vm/shared/storefront-requests';
+import {
+  checkedVehicleSearchQuerySchema,
+  similarQuerySchema,
+  taggedQuerySchema,
+  type Vehicle,
+} from '@vm/shared/vehicle';
+import type { PrecompressedBody } from '../../plugins/precompressed.ts';
 import { isVinChecked } from '@vm/shared/vin';
 import { findVehicleStamp } from '../vehicles/vehicle-repository.ts';
 import { type LandingPage, planPage } from './landing-calls.ts';
@@ -71,7 +87,7 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     // A page is kept under what it was made from (kept-pages.ts, docs/decisions/120-pages-at-any-size.md):
     // the catalogue version and the public settings, checked on every request.
     const key = `${parsed.pathname}${parsed.search}`;
-    const made = `${await app.catalogue.version()} ${JSON.stringify(await app.publicSettings.get())}`;
+    const made = `${await app.catalogue.version()} ${settingsStamp(await app.publicSettings.get())}`;
     if (!plan)
       return pages.get(key, made, async () => ({
         status: 200 as const,
@@ -83,19 +99,15 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     let refused = false;
     const answer = async (calls: typeof plan.calls) => {
       const keys = calls.map(apiGetUrl);
-      const responses = await Promise.all(
-        keys.map((key) =>
-          app.inject({ method: 'GET', url: `/api${key}`, ...(remoteAddress ? { remoteAddress } : {}) }),
-        ),
-      );
+      const responses = await Promise.all(calls.map((call) => callAnswer(app, call, remoteAddress)));
       // In call order, whichever answered first: the same page gives the same HTML.
       responses.forEach((res, i) => {
         const key = keys[i];
-        if (res.statusCode === 404) missing = true;
-        else if (res.statusCode !== 200) refused = true;
-        if (res.statusCode !== 200 || key === undefined) return;
+        if (res.status === 404) missing = true;
+        else if (res.status !== 200) refused = true;
+        if (res.status !== 200 || res.payload === undefined || key === undefined) return;
         payloads.set(key, res.payload);
-        answers.set(key, res.json());
+        answers.set(key, JSON.parse(res.payload));
       });
     };
     const render = async () => {
@@ -122,6 +134,106 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     const stamp = await findVehicleStamp(app.db, plan.vehicleKey);
     return pages.get(key, `${made} ${JSON.stringify(stamp ?? null)}`, render);
   };
+}
+
+/** A call's status and, for a 200, its JSON text: what GET /api<call> answers. */
+interface CallAnswer {
+  status: number;
+  payload?: string;
+}
+
+/**
+ * The answer to one of a page's calls. The catalogue's operations and the settings answer it
+ * directly when the call is one of theirs (docs/decisions/129-per-request-answers.md): the same
+ * JSON text the route sends, without a request through the app (a request through `app.inject`
+ * costs about as much CPU as one over the network: its hooks, headers and fake socket). Anything
+ * else goes through `app.inject`, and so does the search while rate limits are on: it counts
+ * against the visitor's search limit (decision 112).
+ */
+async function callAnswer(app: FastifyInstance, call: ApiGet, remoteAddress: string | undefined): Promise<CallAnswer> {
+  // An answer that fails (the database briefly down) is a refused call, as the route's 500 would be.
+  const answered = await directAnswer(app, call).catch((err: unknown) => {
+    app.log.error({ err }, 'a page call failed');
+    return { status: 500 };
+  });
+  if (answered) return answered;
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api${apiGetUrl(call)}`,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  return res.statusCode === 200 ? { status: 200, payload: res.payload } : { status: res.statusCode };
+}
+
+const bodyText = (body: PrecompressedBody | undefined): CallAnswer =>
+  body ? { status: 200, payload: body.identity.toString() } : { status: 404 };
+
+/** The direct answer to a call (see callAnswer), or undefined when the route has to answer it. */
+async function directAnswer(app: FastifyInstance, call: ApiGet): Promise<CallAnswer | undefined> {
+  const query = call.query ? Object.fromEntries(new URLSearchParams(toQueryString(call.query))) : {};
+  const { catalogue } = app;
+  switch (call.path) {
+    case publicSettingsGet.path:
+      return { status: 200, payload: settingsAnswer(await app.publicSettings.get()) };
+    case makesGet.path:
+      return call.query ? undefined : bodyText(await catalogue.makes());
+    case '/vehicles/search': {
+      // The search counts against a per-address limit (decision 112): while limits are on, a
+      // page's search goes through the route, which counts it against the visitor.
+      if (app.config.rateLimit) return undefined;
+      const q = checkedVehicleSearchQuerySchema.safeParse(query);
+      return q.success && !q.data.random ? bodyText(await catalogue.search(q.data)) : undefined;
+    }
+    case '/vehicles/tagged': {
+      const q = taggedQuerySchema.safeParse(query);
+      return q.success ? bodyText(await catalogue.tagged(q.data.tag, q.data.limit)) : undefined;
+    }
+    case '/vehicles/similar': {
+      const q = similarQuerySchema.safeParse(query);
+      if (!q.success) return undefined;
+      const { make, model, year, price, exclude, limit } = q.data;
+      const priceCents = price === undefined ? undefined : dollarsToCents(price);
+      return bodyText(await catalogue.similar({ make, model, year, priceCents, exclude, limit }));
+    }
+  }
+  // A vehicle (GET /vehicles/:id), unless the segment is one of the static routes beside it
+  // (/vehicles/search, ...), too long for the router, or has a query.
+  const segment = /^\/vehicles\/([^/?]+)$/.exec(call.path)?.[1];
+  if (segment === undefined || call.query || segment.length > (app.initialConfig.maxParamLength ?? 100))
+    return undefined;
+  if (app.hasRoute({ method: 'GET', url: `/api${call.path}` })) return undefined;
+  const id = idParamSchema.safeParse({ id: decodeURIComponentSafe(segment) });
+  return id.success ? bodyText(await catalogue.vehicle(id.data.id)) : undefined;
+}
+
+/** The public settings as GET /api/settings/public sends them, made once per settings copy. */
+const settingsAnswers = new WeakMap<object, string>();
+function settingsAnswer(settings: PublicSettings): string {
+  let json = settingsAnswers.get(settings);
+  if (json === undefined) {
+    json = JSON.stringify(publicSettingsSchema.parse(settings));
+    settingsAnswers.set(settings, json);
+  }
+  return json;
+}
+
+/** The settings as part of a kept page's stamp, made once per settings copy. */
+const settingsStamps = new WeakMap<object, string>();
+function settingsStamp(settings: PublicSettings): string {
+  let json = settingsStamps.get(settings);
+  if (json === undefined) {
+    json = JSON.stringify(settings);
+    settingsStamps.set(settings, json);
+  }
+  return json;
+}
+
+function decodeURIComponentSafe(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** The answers keyed by URL, safe inside <script>: JSON has `<` only in strings, where \u003c means the same. */

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, idParamSchema } from '@vm/shared/common';
 import { vehicleSchema, viewBodySchema, viewResponseSchema } from '@vm/shared/vehicle';
+import { sendPrecompressed } from '../../plugins/precompressed.ts';
 import { publicVehicle, recordView } from './vehicle-service.ts';
 
 const notFoundResponse = { 404: errorBodySchema };
 
 /**
  * One vehicle of the storefront by id or slug, and view counting. No sign-in needed; Archived
- * vehicles stay hidden. The catalogue's lists live in features/catalogue/catalogue-routes.ts.
+ * vehicles stay hidden (an admin still opens them). The catalogue's lists live in features/catalogue/catalogue-routes.ts.
  */
 export async function publicVehicleRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -23,12 +24,18 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
         response: { 200: vehicleSchema, ...notFoundResponse },
       },
     },
-    async (request, reply) =>
-      // The session is read only when the service asks (an archived vehicle), so other pages skip it.
-      publicVehicle(app.db, request.params.id, async () => {
+    async (request, reply) => {
+      // A public vehicle's answer is kept by the catalogue while its stamp holds, and sent as
+      // kept bytes (docs/decisions/129-per-request-answers.md).
+      const kept = await app.catalogue.vehicle(request.params.id);
+      if (kept) return sendPrecompressed(request, reply, kept);
+      // Archived or unknown. The session is read only when the service asks (an archived
+      // vehicle), so other pages skip it.
+      return publicVehicle(app.db, request.params.id, async () => {
         await app.optionalAuth(request, reply);
         return request.auth?.isAdmin ?? false;
-      }),
+      });
+    },
   );
 
   app.post(
