@@ -191,6 +191,16 @@ describe.each(DIALECTS)('kept vehicle answers on %s', (dialect) => {
     expect(await summariesByIds(ctx.database.db, ['no-such-vehicle'], dialect)).toEqual([]);
   });
 
+  it('ISSUE-18-KEPT-VEHICLE makes a kept vehicle page again when the catalogue changes (its similar vehicles)', async () => {
+    const v = await create({ title: '1973 Ford Mustang Mach 1', make: 'Ford', model: 'Mustang' });
+    const first = await ctx.app.inject({ method: 'GET', url: `/vehicles/${v.slug}` });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).not.toContain('1974 Ford Mustang II');
+    await create({ title: '1974 Ford Mustang II', make: 'Ford', model: 'Mustang' });
+    const after = await ctx.app.inject({ method: 'GET', url: `/vehicles/${v.slug}` });
+    expect(after.body).toContain('1974 Ford Mustang II');
+  });
+
   it('ISSUE-18-PAGE-CALLS gives a 404 page for an archived vehicle and for an unknown one', async () => {
     const v = await create({ title: '1971 Ford Maverick Grabber' });
     expect((await ctx.app.inject({ method: 'GET', url: `/vehicles/${v.slug}` })).statusCode).toBe(200);

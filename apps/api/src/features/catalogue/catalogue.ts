@@ -195,12 +195,22 @@ export class Catalogue {
   /**
    * The answer of one public vehicle by id or slug (GET /api/vehicles/:id, a vehicle page's
    * data), kept per vehicle while its stamp and the catalogue version hold
-   * (vehicle-details.ts, docs/decisions/129-per-request-answers.md): a request costs the version
-   * read and the vehicle's stamp, one read of five columns. Undefined for an archived or unknown
+   * (vehicle-details.ts, docs/decisions/129-per-request-answers.md): a request costs one read of
+   * the vehicle's stamp and the catalogue version together. Undefined for an archived or unknown
    * vehicle, which the vehicle routes answer themselves.
    */
-  async vehicle(idOrSlug: string): Promise<PrecompressedBody | undefined> {
-    return this.details.get(this.db, await readCatalogueVersion(this.db), idOrSlug);
+  vehicle(idOrSlug: string): Promise<PrecompressedBody | undefined> {
+    return this.details.get(this.db, idOrSlug);
+  }
+
+  /**
+   * What a vehicle's answer is made from, as one string: the catalogue version and the vehicle's
+   * status, update time, view and watch count, read in one statement; undefined for an unknown
+   * vehicle. The page renderer keeps a vehicle page under it (storefront-pages/page-html.ts):
+   * the page shows the vehicle's answer and cards of this catalogue version.
+   */
+  async vehicleStamp(idOrSlug: string): Promise<string | undefined> {
+    return (await this.details.stamp(this.db, idOrSlug))?.stamp;
   }
 
   /**

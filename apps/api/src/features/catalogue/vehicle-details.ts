@@ -3,8 +3,9 @@ import { LRUCache } from 'lru-cache';
 import { vehicleSchema } from '@vm/shared/vehicle';
 import type { DB } from '../../db/schema.ts';
 import { PrecompressedBody } from '../../plugins/precompressed.ts';
-import { findVehicleStamp, getVehicle } from '../vehicles/vehicle-repository.ts';
+import { getVehicle } from '../vehicles/vehicle-repository.ts';
 import type { CacheLookups } from './cache-lookups.ts';
+import { readVersionedStamp } from './catalogue-repository.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -15,7 +16,7 @@ const KEPT_BYTES = 64 * 1024 * 1024;
  * The storefront's answer for one public vehicle (GET /api/vehicles/:id), kept by vehicle under
  * a stamp of what it was made from (docs/decisions/129-per-request-answers.md): the catalogue
  * version (its tags and photos move the version) and the vehicle's own stamp (status,
- * `updated_at`, view and watch count: findVehicleStamp, one indexed read of five columns). The
+ * `updated_at`, view and watch count), read together in one indexed read (readVersionedStamp). The
  * app moves `updated_at` on every edit of a vehicle and the counts on every view and watch, so a
  * request whose stamp matches gets the kept bytes; any change makes the answer again on the next
  * request. The stamp is read before the vehicle, so a kept answer is never older than its stamp.
@@ -33,12 +34,26 @@ export class VehicleDetails {
     this.kept = new LRUCache({ maxSize: maxBytes, sizeCalculation: () => 1 });
   }
 
-  /** The answer of a public vehicle by id or slug at catalogue version `version`, or undefined. */
-  async get(db: Kysely<DB>, version: number, idOrSlug: string): Promise<PrecompressedBody | undefined> {
-    const found = await findVehicleStamp(db, idOrSlug);
+  /**
+   * What a public vehicle's answer is made from, by id or slug: the catalogue version and the
+   * vehicle's stamp as one string, read in one statement; undefined for an unknown vehicle.
+   */
+  async stamp(db: Kysely<DB>, idOrSlug: string): Promise<{ id: string; status: string; stamp: string } | undefined> {
+    const found = await readVersionedStamp(db, idOrSlug);
+    if (!found) return undefined;
+    const { id, status } = found;
+    return {
+      id,
+      status,
+      stamp: `${found.catalogue_version} ${status} ${found.updated_at} ${found.view_count} ${found.watch_count}`,
+    };
+  }
+
+  /** The answer of a public vehicle by id or slug, or undefined (archived or unknown). */
+  async get(db: Kysely<DB>, idOrSlug: string): Promise<PrecompressedBody | undefined> {
+    const found = await this.stamp(db, idOrSlug);
     if (!found || found.status === 'Archived') return undefined;
-    const { id } = found;
-    const stamp = `${version} ${found.status} ${found.updated_at} ${found.view_count} ${found.watch_count}`;
+    const { id, stamp } = found;
     const hit = this.kept.get(id);
     if (this.lookups) this.lookups.count('vehicle', hit?.stamp === stamp);
     if (hit && hit.stamp === stamp) return hit.body;

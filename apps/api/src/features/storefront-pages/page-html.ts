@@ -21,7 +21,6 @@ import {
 } from '@vm/shared/vehicle';
 import type { PrecompressedBody } from '../../plugins/precompressed.ts';
 import { isVinChecked } from '@vm/shared/vin';
-import { findVehicleStamp } from '../vehicles/vehicle-repository.ts';
 import { type LandingPage, planPage } from './landing-calls.ts';
 import { KeptPages, type KeptPage } from './kept-pages.ts';
 import { attribute, pageHead, pageHeadHtml, withoutGenericHead } from './page-head.ts';
@@ -85,9 +84,17 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     const parsed = new URL(url, 'http://localhost');
     const plan = planPage(parsed.pathname, parsed.searchParams);
     // A page is kept under what it was made from (kept-pages.ts, docs/decisions/120-pages-at-any-size.md):
-    // the catalogue version and the public settings, checked on every request.
+    // the catalogue version (every list and card it shows) and the public settings, checked on
+    // every request. A vehicle page shows the whole vehicle, whose counts and details change
+    // without a new catalogue version: its stamp (status, update time, counts) is part of what
+    // the page was made from, read with the version in one statement (Catalogue.vehicleStamp,
+    // docs/decisions/129-per-request-answers.md).
     const key = `${parsed.pathname}${parsed.search}`;
-    const made = `${await app.catalogue.version()} ${settingsStamp(await app.publicSettings.get())}`;
+    const settings = settingsStamp(await app.publicSettings.get());
+    const made =
+      plan?.vehicleKey === undefined
+        ? `${await app.catalogue.version()} ${settings}`
+        : `${(await app.catalogue.vehicleStamp(plan.vehicleKey)) ?? `none ${await app.catalogue.version()}`} ${settings}`;
     if (!plan)
       return pages.get(key, made, async () => ({
         status: 200 as const,
@@ -127,12 +134,7 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
         complete: !refused,
       };
     };
-    if (plan.vehicleKey === undefined) return pages.get(key, made, render);
-    // A vehicle page shows the whole vehicle, whose counts and details change without a new
-    // catalogue version: its stamp (status, update time, counts) is read on every request and
-    // is part of what the page was made from.
-    const stamp = await findVehicleStamp(app.db, plan.vehicleKey);
-    return pages.get(key, `${made} ${JSON.stringify(stamp ?? null)}`, render);
+    return pages.get(key, made, render);
   };
 }
 

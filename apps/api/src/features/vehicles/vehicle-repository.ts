@@ -97,23 +97,6 @@ export async function findVehicleState(db: Kysely<DB>, idOrSlug: string): Promis
   return (await vehicleStateQuery(db, idOrSlug)).rows[0];
 }
 
-/**
- * What a kept vehicle page is checked against on every request (storefront-pages/page-html.ts,
- * docs/decisions/120-pages-at-any-size.md): the app moves `updated_at` on every edit of a
- * vehicle, the counts on every view and watch, and the catalogue version on every change of a
- * listed column, tag or photo.
- */
-export type VehicleStamp = Pick<VehicleRow, 'id' | 'status' | 'updated_at' | 'view_count' | 'watch_count'>;
-
-const vehicleStampQuery = reusableQuery((db: Kysely<DB>, idOrSlug: string) =>
-  lookUpVehicle(db, idOrSlug, ['id', 'status', 'updated_at', 'view_count', 'watch_count']),
-);
-
-/** A vehicle's stamp by id or slug: one indexed read of five columns. */
-export async function findVehicleStamp(db: Kysely<DB>, idOrSlug: string): Promise<VehicleStamp | undefined> {
-  return (await vehicleStampQuery(db, idOrSlug)).rows[0];
-}
-
 const vehicleImagesQuery = reusableQuery((db: Kysely<DB>, vehicleId: string) =>
   db
     .selectFrom('vehicle_images')
