@@ -151,7 +151,9 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
         </div>
         <div className="text-left sm:text-right">
           <HeaderPrice vehicle={vehicle} />
-          {vehicle.msrp > 0 ? <p className="text-sm text-slate-600">Original MSRP {formatMoney(vehicle.msrp)}</p> : null}
+          {vehicle.msrp > 0 ? (
+            <p className="text-sm text-slate-600">Original MSRP {formatMoney(vehicle.msrp)}</p>
+          ) : null}
         </div>
       </header>
 
