@@ -107,6 +107,19 @@ module.exports = {
       to: { path: EMAIL, pathNot: `${EMAIL}(outbox|email-plugin|[a-z-]+-routes)\\.ts$` },
     },
     {
+      name: 'toasts-through-lib',
+      comment:
+        'Toasts are raised through apps/web/src/lib/toast.ts, which loads react-toastify on first use, so ' +
+        'the library stays out of the pages\' initial JavaScript (docs/benchmarks/lighthouse.md). Only it, ' +
+        'the container (app/toasts.tsx) and the test renderer import the library itself.',
+      severity: 'error',
+      from: {
+        path: '^apps/web/src/',
+        pathNot: '^apps/web/src/(lib/toast\\.ts|app/toasts\\.tsx|lib/test-render\\.tsx)$',
+      },
+      to: { path: 'node_modules/react-toastify/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       comment:
         'No import cycles anywhere, type-only imports included: a cycle means two modules are really one, ' +

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { deleteAccountBodySchema } from '@vm/shared/user';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { PasswordField } from '../../components/form-field';

@@ -6,7 +6,7 @@ import type { Vehicle } from '@vm/shared/vehicle';
 import { Gavel } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Badge } from '../../components/badge';
 import { buttonClass } from '../../components/button';
 import { ApiError, errorMessage } from '../../lib/api-client';

@@ -6,7 +6,7 @@ import type { Vehicle } from '@vm/shared/vehicle';
 import { HandCoins } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { errorMessage } from '../../lib/api-client';

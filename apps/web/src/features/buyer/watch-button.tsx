@@ -1,7 +1,7 @@
 import type { Vehicle } from '@vm/shared/vehicle';
 import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../auth/auth-context';
 import { useSetWatching, useWatchState } from './api/watch';

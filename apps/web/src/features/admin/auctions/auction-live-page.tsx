@@ -5,7 +5,7 @@ import { formatMoney } from '@vm/shared/money';
 import { ArrowLeft, Ban, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';

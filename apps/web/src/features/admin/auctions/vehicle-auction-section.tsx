@@ -3,7 +3,7 @@ import type { AdminAuction } from '@vm/shared/auction';
 import { Gavel } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClass } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';

@@ -3,7 +3,7 @@ import { CONTACTS_PAGE_SIZE, type ContactPriority, type ContactStatus } from '@v
 import type { Contact } from '@vm/shared/contact';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/alert';
 import { usePageTitle } from '../../../lib/page-title';
 import { AdminPager } from '../components/admin-pager';

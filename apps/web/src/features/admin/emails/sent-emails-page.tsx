@@ -9,7 +9,7 @@ import {
 } from '@vm/shared/email';
 import { isOneOf } from '@vm/shared/one-of';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/alert';
 import { SelectField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';

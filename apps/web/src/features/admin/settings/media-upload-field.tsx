@@ -3,7 +3,7 @@ import { MSG } from '@vm/shared/messages';
 import { resolveImagePath } from '@vm/shared/image-path';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { api, errorMessage } from '../../../lib/api-client';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/avif,image/gif,image/x-icon,image/vnd.microsoft.icon,.ico';

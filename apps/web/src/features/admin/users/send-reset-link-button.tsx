@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { isSuperAdminRole } from '@vm/shared/constants';
 import type { User } from '@vm/shared/user';
 import { KeyRound } from 'lucide-react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import { USER_MESSAGES } from './user-messages';

@@ -4,7 +4,7 @@ import { isLegacyAdminRole, isSuperAdminRole } from '@vm/shared/constants';
 import { createUserFormSchema, editUserFormSchema, statusToIsActive, type User } from '@vm/shared/user';
 import { useState } from 'react';
 import { type DefaultValues, FormProvider, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

@@ -3,7 +3,7 @@ import { DEFAULT_ADMIN_PAGE_SIZE, isSuperAdminRole } from '@vm/shared/constants'
 import type { User } from '@vm/shared/user';
 import { Filter, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';

@@ -3,7 +3,7 @@ import type { VehicleSummary } from '@vm/shared/vehicle';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Filter, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { usePageTitle } from '../../../lib/page-title';

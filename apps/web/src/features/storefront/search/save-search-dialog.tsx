@@ -13,7 +13,7 @@ import {
 import { FILTER_KEYS, type FilterKey, type SearchState } from '@vm/shared/search-url-state';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formFieldProps, SelectField, TextField } from '../../../components/form-field';
