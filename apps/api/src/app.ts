@@ -94,7 +94,7 @@ export async function buildApp({
   // Counted in Redis when REDIS_URL is set, else in the database on PostgreSQL, so every instance
   // counts against the same limits; in memory on SQLite, which has one instance
   // (docs/decisions/128-shared-state.md, docs/decisions/130-redis-and-proxies.md).
-  const rateLimitCounters = openRateLimitCounters(config.redisUrl, database, app.log);
+  const rateLimitCounters = openRateLimitCounters(config, database, app.log);
   app.decorate('rateLimitCounters', rateLimitCounters);
   app.addHook('onClose', () => rateLimitCounters.close());
   await app.register(rateLimit, {

@@ -74,6 +74,12 @@ describe.skipIf(!DIALECTS.includes('postgres'))('rate limits in PostgreSQL acros
 
   it('ISSUE-19-SHARED-LIMITS counts in the rate_limits table', async () => {
     expect(instances.ctx.app.rateLimitCounters.kind).toBe('postgres');
+    await login(instances.ctx.app, uniqueEmail('counted'), '10.19.4.1');
+    await login(instances.second.app, uniqueEmail('counted'), '10.19.4.1');
+    const { rows } = await sql<{ count: number }>`select count from rate_limits where key like ${'%10.19.4.1'}`.execute(
+      instances.ctx.database.db,
+    );
+    expect(rows.map((r) => Number(r.count))).toEqual([2]);
   });
 
   it('ISSUE-19-SHARED-LIMITS a burst in parallel counts every attempt once: exactly 10 of 20 concurrent sign-ins pass the per-email limit', async () => {
@@ -161,6 +167,37 @@ describe.skipIf(!hasRedisServer).each(DIALECTS)('rate limits in Redis across two
       .poll(async () => (await app.inject({ method: 'GET', url: '/api/ready' })).statusCode, { timeout: 8_000 })
       .toBe(200);
     expect((await login(app, uniqueEmail('back'), '10.30.3.1')).statusCode).toBe(401);
+  });
+
+  it('ISSUE-19-READY-REDIS a Redis that answers but refuses writes (a replica after a failover) is a 503 too, and ready says so', async () => {
+    const { app } = instances.ctx;
+    const client = new Redis(redis.url);
+    try {
+      // Following a primary that is not there leaves this server a read-only replica.
+      await client.replicaof('127.0.0.1', '1');
+      const limited = await login(app, uniqueEmail('replica'), '10.30.5.1');
+      expect(limited.statusCode).toBe(503);
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ failed: ['redis'] });
+    } finally {
+      await client.replicaof('NO', 'ONE');
+      client.disconnect();
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    expect((await login(app, uniqueEmail('primary'), '10.30.5.1')).statusCode).toBe(401);
+  });
+});
+
+describe('REDIS_URL with RATE_LIMIT=off', () => {
+  it('ISSUE-19-READY-REDIS opens no Redis: nothing is counted, so a Redis that is not there does not make the instance unready', async () => {
+    const ctx = await createTestContext('sqlite', { RATE_LIMIT: 'off', REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      expect(ctx.app.rateLimitCounters.kind).toBe('memory');
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 

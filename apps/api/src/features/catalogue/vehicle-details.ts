@@ -19,7 +19,8 @@ const KEPT_BYTES = 64 * 1024 * 1024;
  * `updated_at`, view and watch count), read together in one indexed read (readVersionedStamp). The
  * app moves `updated_at` on every edit of a vehicle and the counts on every view and watch, so a
  * request whose stamp matches gets the kept bytes; any change makes the answer again on the next
- * request. The stamp is read before the vehicle, so a kept answer is never older than its stamp.
+ * request. The stamp is read before the vehicle and again after it, and the answer is kept only
+ * when both agree, so a kept answer is always the one its stamp describes.
  *
  * Archived and unknown vehicles are not answered here (undefined): the vehicle routes answer
  * them as before (a 404, or the whole vehicle for an admin).
@@ -70,9 +71,13 @@ export class VehicleDetails {
     this.kept.set(id, entry);
     try {
       const body = await entry.body;
+      // Kept only if the stamp still holds now that the answer is read: a watch and an unwatch
+      // in between would bring the stamp back to what was read first, with the answer showing the
+      // count between them.
+      const unchanged = body !== undefined && (await this.stamp(db, id))?.stamp === stamp;
       if (this.kept.peek(id) === entry) {
         // Weighed by its JSON now that it is known.
-        if (body) this.kept.set(id, { ...entry }, { size: Math.max(1, body.identity.length) });
+        if (body && unchanged) this.kept.set(id, { ...entry }, { size: Math.max(1, body.identity.length) });
         else this.kept.delete(id);
       }
       return body;

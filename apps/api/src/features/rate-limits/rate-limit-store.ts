@@ -28,17 +28,19 @@ export interface RateLimitCounters {
 }
 
 export function openRateLimitCounters(
-  redisUrl: string | undefined,
+  config: { redisUrl: string | undefined; rateLimit: boolean },
   database: Database,
   log: FastifyBaseLogger,
 ): RateLimitCounters {
-  if (redisUrl) {
-    const redis = connectRedis(redisUrl, log);
+  // With RATE_LIMIT=off nothing is counted, so Redis is neither opened nor checked.
+  if (config.redisUrl && config.rateLimit) {
+    const redis = connectRedis(config.redisUrl, log);
     return {
       kind: 'redis',
       pluginOptions: { redis, nameSpace: REDIS_KEY_PREFIX },
+      // A write, as every count is: a replica left read-only by a failover answers PING but not this.
       checkReachable: async () => {
-        await redis.ping();
+        await redis.set(`${REDIS_KEY_PREFIX}ready-check`, '1', 'PX', 5_000);
       },
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
@@ -77,15 +79,20 @@ function connectRedis(url: string, log: FastifyBaseLogger): Redis {
   return redis;
 }
 
-/** True when an error is the Redis client giving up on a command (Redis away or too slow). */
+/**
+ * Redis's refusals that mean "not now" rather than a bug: a replica after a failover (READONLY),
+ * a restart loading its data, a failed persistence or full memory, a lost password.
+ */
+const REDIS_REFUSALS = /^(READONLY|LOADING|MASTERDOWN|BUSY|TRYAGAIN|CLUSTERDOWN|MISCONF|OOM|NOAUTH|WRONGPASS)\b/;
+
+/** True when an error is Redis away, too slow, or refusing writes for now: the request gets a 503. */
 export function isRedisUnavailable(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const { name, message } = err as { name?: unknown; message?: unknown };
   if (name === 'MaxRetriesPerRequestError') return true;
-  return (
-    typeof message === 'string' &&
-    /^(Command timed out|Connection is closed\.|Stream isn't writeable and enableOfflineQueue options is false)/.test(
-      message,
-    )
+  if (typeof message !== 'string') return false;
+  if (name === 'ReplyError') return REDIS_REFUSALS.test(message);
+  return /^(Command timed out|Connection is closed\.|Stream isn't writeable and enableOfflineQueue options is false)/.test(
+    message,
   );
 }

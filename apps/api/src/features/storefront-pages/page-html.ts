@@ -91,10 +91,11 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     // docs/decisions/129-per-request-answers.md).
     const key = `${parsed.pathname}${parsed.search}`;
     const settings = settingsStamp(await app.publicSettings.get());
+    const vehicleStamp = plan?.vehicleKey === undefined ? undefined : await app.catalogue.vehicleStamp(plan.vehicleKey);
     const made =
       plan?.vehicleKey === undefined
         ? `${await app.catalogue.version()} ${settings}`
-        : `${(await app.catalogue.vehicleStamp(plan.vehicleKey)) ?? `none ${await app.catalogue.version()}`} ${settings}`;
+        : `${vehicleStamp ?? `none ${await app.catalogue.version()}`} ${settings}`;
     if (!plan)
       return pages.get(key, made, async () => ({
         status: 200 as const,
@@ -127,11 +128,15 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
       ].filter((tag) => tag !== '');
       const html = withHead(template, head).replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${bootDataBlock(payloads)}`);
       // A vehicle that does not exist: the page says so, and crawlers get a real 404.
-      // A page without one of its answers (refused: the visitor's limit, an outage) is not kept for others.
+      // A page without one of its answers (refused: the visitor's limit, an outage) is not kept for
+      // others, nor a vehicle page whose vehicle changed while it was made: its stamp could come
+      // back to the one read first (a watch, then an unwatch) with the page showing the moment between.
+      const changed =
+        plan.vehicleKey !== undefined && (await app.catalogue.vehicleStamp(plan.vehicleKey)) !== vehicleStamp;
       return {
         status: plan.page === 'detail' && missing ? (404 as const) : (200 as const),
         html,
-        complete: !refused,
+        complete: !refused && !changed,
       };
     };
     return pages.get(key, made, render);
