@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -15,6 +14,7 @@ import {
 import { PrecompressedBody, sendPrecompressed } from '../src/plugins/precompressed.ts';
 import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
+import { fakeWebBuild } from './fixtures/web-build.ts';
 
 /*
  * One compression path (docs/decisions/107-one-compression-path.md): @fastify/compress for every
@@ -206,8 +206,7 @@ describe.each(DIALECTS)('answers of the app compressed on %s', (dialect) => {
   let url: string;
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), 'vm-web-dist-'));
-    writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    webDist = fakeWebBuild(INDEX_HTML);
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'assets', 'index-test.js'), ASSET_JS);
     writeFileSync(path.join(webDist, 'assets', 'index-test.js.br'), brotliCompressSync(ASSET_JS));

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
+import { fakeWebBuild } from './fixtures/web-build.ts';
 
 /*
  * Issue #21: uptime monitors and crawlers send HEAD. Every page URL answers HEAD as it answers
@@ -12,17 +12,6 @@ import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
  * database (a vehicle that does not exist is a 404), so both databases. A stand-in web build, as
  * in storefront-pages.test.ts.
  */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Heritage Import Motors</title>
-    <script type="module" crossorigin src="/assets/index-test.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
 /** The headers a HEAD must share with its GET. */
 const COMPARED = ['content-type', 'cache-control', 'content-encoding', 'vary', 'content-security-policy'];
 
@@ -32,8 +21,7 @@ describe.each(DIALECTS)('HEAD requests on %s', (dialect) => {
   let mustang: { id: string; slug: string };
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), 'vm-web-dist-'));
-    writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    webDist = fakeWebBuild();
     writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\n');
     ctx = await createTestContext(dialect, { WEB_DIST: webDist, RATE_LIMIT: 'off' });
     mustang = await createVehicle(ctx.database.db, {

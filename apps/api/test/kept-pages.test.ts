@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSettings, writeSettings } from '../src/features/settings/settings-repository.ts';
 import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
+import { fakeWebBuild } from './fixtures/web-build.ts';
 
 /*
  * Rendered pages are kept while what they were made from is unchanged
@@ -14,17 +13,6 @@ import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
  * its second send (the first is compressed at the per-request level, decision 129), and sent as
  * it is from then on; a change to any input makes it again on the next request.
  */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Heritage Import Motors</title>
-    <script type="module" crossorigin src="/assets/index-test.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
 describe.each(DIALECTS)('kept storefront pages on %s', (dialect) => {
   let ctx: TestContext;
   let webDist: string;
@@ -39,8 +27,7 @@ describe.each(DIALECTS)('kept storefront pages on %s', (dialect) => {
     }));
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), 'vm-web-dist-'));
-    writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    webDist = fakeWebBuild();
     ctx = await createTestContext(dialect, { WEB_DIST: webDist });
     mustang = await createVehicle(ctx.database.db, {
       title: '1967 Ford Mustang Fastback',

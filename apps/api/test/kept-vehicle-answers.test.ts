@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import { getVehicle, summariesByIds } from '../src/features/vehicles/vehicle-rep
 import { addVehicleImage } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, registerBuyer, type SignedIn, signInAs, type TestContext } from './test-app.ts';
 import { mustang } from './vehicle-fixtures.ts';
+import { fakeWebBuild } from './fixtures/web-build.ts';
 
 /*
  * A public vehicle's answer (GET /api/vehicles/:id) is kept by the catalogue under its stamp
@@ -18,17 +17,6 @@ import { mustang } from './vehicle-fixtures.ts';
  * does and check the answer against the vehicle read from the database each time; and that a
  * page's data answered without app.inject is byte for byte what the API sends.
  */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Heritage Import Motors</title>
-    <script type="module" crossorigin src="/assets/index-test.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
 const decode = (res: LightMyRequestResponse): string => {
   const encoding = res.headers['content-encoding'];
   if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString();
@@ -43,8 +31,7 @@ describe.each(DIALECTS)('kept vehicle answers on %s', (dialect) => {
   let buyer: SignedIn;
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), 'vm-web-dist-'));
-    writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    webDist = fakeWebBuild();
     ctx = await createTestContext(dialect, { WEB_DIST: webDist });
     admin = await signInAs(ctx, 'Admin');
     buyer = await registerBuyer(ctx.app);
@@ -222,8 +209,7 @@ describe.each(DIALECTS.flatMap((dialect) => (['on', 'off'] as const).map((limits
     let slug: string;
 
     beforeAll(async () => {
-      webDist = mkdtempSync(path.join(tmpdir(), 'vm-web-dist-'));
-      writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+      webDist = fakeWebBuild();
       ctx = await createTestContext(dialect, { WEB_DIST: webDist, RATE_LIMIT: limits });
       const admin = await signInAs(ctx, 'Admin');
       for (const [title, price, tags] of [

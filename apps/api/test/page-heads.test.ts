@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_TEXT, vehicleDescription } from '@vm/shared/page-meta';
 import { EMPTY_SETTINGS, type Settings } from '@vm/shared/settings';
@@ -8,6 +6,7 @@ import type { Vehicle } from '@vm/shared/vehicle';
 import { writeSettings } from '../src/features/settings/settings-repository.ts';
 import { addVehicleImage, createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
+import { fakeWebBuild } from './fixtures/web-build.ts';
 
 /*
  * Issue #18: every public page's head in the server's HTML (title, description, canonical URL,
@@ -115,8 +114,7 @@ describe.each(DIALECTS)('page heads on %s', (dialect) => {
     (await ctx.app.inject({ method: 'GET', url: `/api/vehicles/${ref}` })).json<Vehicle>();
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), 'vm-web-dist-'));
-    writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    webDist = fakeWebBuild(INDEX_HTML);
     ctx = await createTestContext(dialect, { WEB_DIST: webDist, PUBLIC_URL: `${ORIGIN}/` });
     const db = ctx.database.db;
     await writeSettings(db, SETTINGS);

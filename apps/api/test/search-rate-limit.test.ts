@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@vm/shared/common';
 import { MSG } from '@vm/shared/messages';
 import { BOOT_DATA_ELEMENT_ID } from '@vm/shared/storefront-requests';
 import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, type TestContext } from './test-app.ts';
+import { fakeWebBuild } from './fixtures/web-build.ts';
 
 /*
  * Issue #21: a generous per-address limit on GET /api/vehicles/search (600 a minute), obeying
@@ -33,8 +32,7 @@ describe('the search rate limit', () => {
   let webDist: string;
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), 'vm-web-dist-'));
-    writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    webDist = fakeWebBuild(INDEX_HTML);
     on = await createTestContext('sqlite', { WEB_DIST: webDist });
     off = await createTestContext('sqlite', { RATE_LIMIT: 'off' });
     await createVehicle(on.database.db, { title: '1967 Ford Mustang' });

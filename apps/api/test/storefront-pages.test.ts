@@ -1,27 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_DATA_ELEMENT_ID } from '@vm/shared/storefront-requests';
 import { addVehicleImage, createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
+import { fakeWebBuild } from './fixtures/web-build.ts';
 
 /*
  * Page URLs answer the web build's index.html with the page's first API answers inside it (a
  * JSON data block), preloads of its code and main photo, and a real 404 for a vehicle that does
  * not exist. A stand-in build keeps the test independent of `vite build`.
  */
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Heritage Import Motors</title>
-    <script type="module" crossorigin src="/assets/index-test.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 const LANDING_CHUNKS = {
   home: ['/assets/home-page-test.js'],
   search: ['/assets/search-page-test.js'],
@@ -48,8 +38,7 @@ describe.each(DIALECTS)('storefront page HTML on %s', (dialect) => {
   const apiAnswer = async (url: string) => (await ctx.app.inject({ method: 'GET', url: `/api${url}` })).json();
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), 'vm-web-dist-'));
-    writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    webDist = fakeWebBuild();
     writeFileSync(path.join(webDist, 'landing-chunks.json'), JSON.stringify(LANDING_CHUNKS));
     ctx = await createTestContext(dialect, { WEB_DIST: webDist });
     const db = ctx.database.db;
