@@ -110,7 +110,7 @@ module.exports = {
       name: 'toasts-through-lib',
       comment:
         'Toasts are raised through apps/web/src/lib/toast.ts, which loads react-toastify on first use, so ' +
-        'the library stays out of the pages\' initial JavaScript (docs/benchmarks/lighthouse.md). Only it, ' +
+        "the library stays out of the pages' initial JavaScript (docs/benchmarks/lighthouse.md). Only it, " +
         'the container (app/toasts.tsx) and the test renderer import the library itself.',
       severity: 'error',
       from: {
