@@ -207,7 +207,7 @@ export async function buildApp({
         // A kept page is compressed once (storefront-pages/kept-pages.ts); a 404 page, made on each
         // request, is compressed as it is sent (docs/decisions/120-pages-at-any-size.md).
         if (page.status === 200) return sendPrecompressed(request, reply, page.body);
-        return reply.type('text/html; charset=utf-8').send(page.html);
+        return reply.type(page.body.contentType).send(page.body.identity);
       },
     });
   }

@@ -129,6 +129,37 @@ describe.each(DIALECTS)('kept vehicle answers on %s', (dialect) => {
     expect(withPhoto.images).toHaveLength(1);
   });
 
+  it('ISSUE-18-KEPT-VEHICLE keeps no answer that read the vehicle after its stamp moved, even when the stamp comes back', async () => {
+    const v = await create({ title: '1972 Ford Ranchero GT' });
+    const watch = async (watching: boolean) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/vehicles/${v.id}/watch`,
+        headers: buyer.headers,
+        payload: { watching },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const before = await ctx.app.catalogue.vehicleStamp(v.id);
+    if (!before) throw new Error('no stamp for a public vehicle');
+    // A watch between the stamp's reading and the vehicle's: the answer shows it, and says it does not match.
+    await watch(true);
+    const made = await ctx.app.catalogue.vehicleFromStamp(before);
+    expect(made.matches).toBe(false);
+    expect(JSON.parse(made.body?.identity.toString() ?? '{}').watchCount).toBe(1);
+    // The unwatch brings the stamp back to the first reading; the answer with one watcher was not kept under it.
+    await watch(false);
+    expect((await ctx.app.catalogue.vehicleStamp(v.id))?.stamp).toBe(before.stamp);
+    ctx.lookups.take('vehicle');
+    expect(JSON.parse(decode(await expectCurrent(v.id))).watchCount).toBe(0);
+    expect(ctx.lookups.take('vehicle')).toEqual({ hits: 0, misses: 1 });
+    // An answer made from a stamp that still holds matches, and is kept.
+    const now = await ctx.app.catalogue.vehicleStamp(v.id);
+    expect(now && (await ctx.app.catalogue.vehicleFromStamp(now)).matches).toBe(true);
+    await expectCurrent(v.id);
+    expect(ctx.lookups.take('vehicle')).toEqual({ hits: 2, misses: 0 });
+  });
+
   it('ISSUE-18-KEPT-VEHICLE answers 404 once a kept vehicle is archived; an admin still reads it; back again when public', async () => {
     const v = await create({ title: '1970 Ford Torino GT' });
     await expectCurrent(v.id);

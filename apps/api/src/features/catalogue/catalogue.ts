@@ -18,8 +18,10 @@ import { NO_FILTERS, type SearchFilters, type SearchOrder, toSearchFilters } fro
 import { similarSlots } from './similar-vehicles.ts';
 import { snapshotWordMatches, textSearchPage } from './text-search.ts';
 import { cardListJson, VehicleCards } from './vehicle-cards.ts';
-import { VehicleDetails } from './vehicle-details.ts';
+import { type StampedAnswer, VehicleDetails, type VehicleStamp } from './vehicle-details.ts';
 import { VersionedCache } from './versioned-cache.ts';
+
+export type { StampedAnswer, VehicleStamp };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** What a search or list answer holds besides its cards (see cardListJson). */
@@ -204,13 +206,21 @@ export class Catalogue {
   }
 
   /**
-   * What a vehicle's answer is made from, as one string: the catalogue version and the vehicle's
-   * status, update time, view and watch count, read in one statement; undefined for an unknown
-   * vehicle. The page renderer keeps a vehicle page under it (storefront-pages/page-html.ts):
-   * the page shows the vehicle's answer and cards of this catalogue version.
+   * What a vehicle's answer is made from: the catalogue version and the vehicle's status, update
+   * time, view and watch count, read in one statement; undefined for an unknown vehicle. The page
+   * renderer keeps a vehicle page under its text (storefront-pages/page-html.ts): the page shows
+   * the vehicle's answer and cards of this catalogue version.
    */
-  async vehicleStamp(idOrSlug: string): Promise<string | undefined> {
-    return (await this.details.stamp(this.db, idOrSlug))?.stamp;
+  vehicleStamp(idOrSlug: string): Promise<VehicleStamp | undefined> {
+    return this.details.stamp(this.db, idOrSlug);
+  }
+
+  /**
+   * The vehicle's answer for a stamp just read (vehicleStamp), with no second read of it, and
+   * whether the answer is exactly what the stamp describes: a page made from it is kept only then.
+   */
+  vehicleFromStamp(stamp: VehicleStamp): Promise<StampedAnswer> {
+    return this.details.answer(this.db, stamp);
   }
 
   /**

@@ -12,6 +12,27 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** Bytes of vehicle JSON kept (each answer also keeps its compressed copies, a fraction of that). */
 const KEPT_BYTES = 64 * 1024 * 1024;
 
+/** A vehicle's stamp as read (VehicleDetails.stamp): what its answer and page are kept under. */
+export interface VehicleStamp {
+  id: string;
+  status: string;
+  /** The catalogue version and the vehicle's status, update time, view and watch count, as one string. */
+  stamp: string;
+  /** The catalogue version in the stamp. */
+  version: number;
+}
+
+/** An answer made for a stamp, and whether it is exactly what that stamp describes. */
+export interface StampedAnswer {
+  body: PrecompressedBody | undefined;
+  /** False when the vehicle changed between the stamp's reading and its own (the answer is then not kept). */
+  matches: boolean;
+}
+
+/** A stamp's text: the catalogue version, then the vehicle's columns that its every change moves. */
+const stampText = (version: number, v: { status: string; updatedAt: string; viewCount: number; watchCount: number }) =>
+  `${version} ${v.status} ${v.updatedAt} ${v.viewCount} ${v.watchCount}`;
+
 /**
  * The storefront's answer for one public vehicle (GET /api/vehicles/:id), kept by vehicle under
  * a stamp of what it was made from (docs/decisions/129-per-request-answers.md): the catalogue
@@ -19,14 +40,18 @@ const KEPT_BYTES = 64 * 1024 * 1024;
  * `updated_at`, view and watch count), read together in one indexed read (readVersionedStamp). The
  * app moves `updated_at` on every edit of a vehicle and the counts on every view and watch, so a
  * request whose stamp matches gets the kept bytes; any change makes the answer again on the next
- * request. The stamp is read before the vehicle and again after it, and the answer is kept only
- * when both agree, so a kept answer is always the one its stamp describes.
+ * request. An answer made anew is kept only when the vehicle it read has the very status, update
+ * time and counts of the stamp (docs/decisions/131-fresh-vehicle-pages.md): a watch and an
+ * unwatch in between would bring the stamp back to what was read first with the answer showing
+ * the count between them. Its tags and photos need no such check: they move the catalogue
+ * version, which only grows, so an answer that read newer ones is kept under a stamp that no
+ * request will read again.
  *
  * Archived and unknown vehicles are not answered here (undefined): the vehicle routes answer
  * them as before (a 404, or the whole vehicle for an admin).
  */
 export class VehicleDetails {
-  private readonly kept: LRUCache<string, { stamp: string; body: Promise<PrecompressedBody | undefined> }>;
+  private readonly kept: LRUCache<string, { stamp: string; made: Promise<StampedAnswer> }>;
 
   constructor(
     maxBytes = KEPT_BYTES,
@@ -35,52 +60,57 @@ export class VehicleDetails {
     this.kept = new LRUCache({ maxSize: maxBytes, sizeCalculation: () => 1 });
   }
 
-  /**
-   * What a public vehicle's answer is made from, by id or slug: the catalogue version and the
-   * vehicle's stamp as one string, read in one statement; undefined for an unknown vehicle.
-   */
-  async stamp(db: Kysely<DB>, idOrSlug: string): Promise<{ id: string; status: string; stamp: string } | undefined> {
+  /** What a public vehicle's answer is made from, by id or slug, in one statement; undefined for an unknown vehicle. */
+  async stamp(db: Kysely<DB>, idOrSlug: string): Promise<VehicleStamp | undefined> {
     const found = await readVersionedStamp(db, idOrSlug);
     if (!found) return undefined;
+    const version = found.catalogue_version;
     const { id, status } = found;
-    return {
-      id,
+    const stamp = stampText(version, {
       status,
-      stamp: `${found.catalogue_version} ${status} ${found.updated_at} ${found.view_count} ${found.watch_count}`,
-    };
+      updatedAt: found.updated_at,
+      viewCount: found.view_count,
+      watchCount: found.watch_count,
+    });
+    return { id, status, stamp, version };
   }
 
   /** The answer of a public vehicle by id or slug, or undefined (archived or unknown). */
   async get(db: Kysely<DB>, idOrSlug: string): Promise<PrecompressedBody | undefined> {
     const found = await this.stamp(db, idOrSlug);
-    if (!found || found.status === 'Archived') return undefined;
+    return found ? (await this.answer(db, found)).body : undefined;
+  }
+
+  /** The answer for a stamp just read (stamp()): the kept one, or one made now. */
+  async answer(db: Kysely<DB>, found: VehicleStamp): Promise<StampedAnswer> {
+    if (found.status === 'Archived') return { body: undefined, matches: true };
     const { id, stamp } = found;
     const hit = this.kept.get(id);
     if (this.lookups) this.lookups.count('vehicle', hit?.stamp === stamp);
-    if (hit && hit.stamp === stamp) return hit.body;
+    if (hit && hit.stamp === stamp) return hit.made;
     const entry = {
       stamp,
-      body: getVehicle(db, id).then((vehicle) =>
+      made: getVehicle(db, id).then((vehicle): StampedAnswer => {
         // Archived (or deleted) since its stamp was read: answered by the routes, and not kept.
-        !vehicle || vehicle.status === 'Archived'
-          ? undefined
-          : new PrecompressedBody(Buffer.from(JSON.stringify(vehicleSchema.parse(vehicle))), JSON_TYPE),
-      ),
+        if (!vehicle || vehicle.status === 'Archived') return { body: undefined, matches: false };
+        const json = JSON.stringify(vehicleSchema.parse(vehicle));
+        return {
+          body: new PrecompressedBody(Buffer.from(json), JSON_TYPE),
+          matches: stampText(found.version, vehicle) === stamp,
+        };
+      }),
     };
     // The promise is kept at once, so concurrent requests for the same vehicle share one reading.
     this.kept.set(id, entry);
     try {
-      const body = await entry.body;
-      // Kept only if the stamp still holds now that the answer is read: a watch and an unwatch
-      // in between would bring the stamp back to what was read first, with the answer showing the
-      // count between them.
-      const unchanged = body !== undefined && (await this.stamp(db, id))?.stamp === stamp;
+      const made = await entry.made;
       if (this.kept.peek(id) === entry) {
         // Weighed by its JSON now that it is known.
-        if (body && unchanged) this.kept.set(id, { ...entry }, { size: Math.max(1, body.identity.length) });
+        if (made.body && made.matches)
+          this.kept.set(id, { ...entry }, { size: Math.max(1, made.body.identity.length) });
         else this.kept.delete(id);
       }
-      return body;
+      return made;
     } catch (err) {
       // A failed read (database briefly down) must not be served afterwards.
       if (this.kept.peek(id) === entry) this.kept.delete(id);

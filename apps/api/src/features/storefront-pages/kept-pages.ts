@@ -13,7 +13,7 @@ import { PrecompressedBody } from '../../plugins/precompressed.ts';
 
 export interface KeptPage {
   status: 200 | 404;
-  html: string;
+  /** The HTML's bytes, compressed once per encoding. */
   body: PrecompressedBody;
 }
 
@@ -38,7 +38,7 @@ export class KeptPages {
   async get(
     url: string,
     stamp: string,
-    render: () => Promise<{ status: 200 | 404; html: string; complete?: boolean }>,
+    render: () => Promise<{ status: 200 | 404; html: Buffer; complete?: boolean }>,
   ): Promise<KeptPage> {
     const kept = this.pages.get(url);
     if (kept && kept.stamp === stamp) return kept.page;
@@ -46,8 +46,7 @@ export class KeptPages {
       stamp,
       page: render().then(({ status, html, complete }) => ({
         status,
-        html,
-        body: new PrecompressedBody(Buffer.from(html), HTML_TYPE),
+        body: new PrecompressedBody(html, HTML_TYPE),
         keep: status === 200 && complete !== false,
       })),
     };

@@ -21,16 +21,21 @@ import type { Vehicle, VehicleSearchResponse } from '@vm/shared/vehicle';
 /** The pages a visitor lands on whose code the HTML preloads (names of apps/web's landing chunks). */
 export type LandingPage = 'home' | 'search' | 'detail';
 
+/** A page's answers by call URL (apiGetUrl), each read from its JSON when first asked for (page-html.ts). */
+export interface PageAnswers {
+  get(url: string): unknown;
+}
+
 export interface PagePlan {
   page: LandingPage | undefined;
   /** Calls answered up front. */
   calls: ApiGet[];
   /** Calls that need the answer to an earlier one (the similar vehicles of the vehicle shown). */
-  followUps: (answers: ReadonlyMap<string, unknown>) => ApiGet[];
+  followUps: (answers: PageAnswers) => ApiGet[];
   /** The photo the page shows largest, from the answers, to preload with the HTML. */
-  mainImage: (answers: ReadonlyMap<string, unknown>) => { image: ImageRef; sizes: string } | undefined;
+  mainImage: (answers: PageAnswers) => { image: ImageRef; sizes: string } | undefined;
   /** The vehicle of a vehicle page, from the answers (for the page's head, page-head.ts). */
-  vehicle: (answers: ReadonlyMap<string, unknown>) => Vehicle | undefined;
+  vehicle: (answers: PageAnswers) => Vehicle | undefined;
   /**
    * A vehicle page's vehicle (id or slug): its counts and details change without a new catalogue
    * version, so a kept page is checked against it on every request (page-html.ts).
@@ -80,8 +85,7 @@ export function planPage(pathname: string, search: URLSearchParams): PagePlan | 
   if (detail?.[1]) {
     const vehicleKey = decodeURIComponentSafe(detail[1]);
     const vehicleCall = vehicleGet(vehicleKey);
-    const vehicleOf = (answers: ReadonlyMap<string, unknown>) =>
-      answers.get(apiGetUrl(vehicleCall)) as Vehicle | undefined;
+    const vehicleOf = (answers: PageAnswers) => answers.get(apiGetUrl(vehicleCall)) as Vehicle | undefined;
     return {
       page: 'detail',
       calls: [publicSettingsGet, vehicleCall],

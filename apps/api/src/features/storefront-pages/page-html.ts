@@ -20,8 +20,9 @@ import {
   type Vehicle,
 } from '@vm/shared/vehicle';
 import type { PrecompressedBody } from '../../plugins/precompressed.ts';
+import type { VehicleStamp } from '../catalogue/catalogue.ts';
 import { isVinChecked } from '@vm/shared/vin';
-import { type LandingPage, planPage } from './landing-calls.ts';
+import { type LandingPage, type PageAnswers, planPage } from './landing-calls.ts';
 import { KeptPages, type KeptPage } from './kept-pages.ts';
 import { attribute, pageHead, pageHeadHtml, withoutGenericHead } from './page-head.ts';
 
@@ -95,44 +96,67 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     const made =
       plan?.vehicleKey === undefined
         ? `${await app.catalogue.version()} ${settings}`
-        : `${vehicleStamp ?? `none ${await app.catalogue.version()}`} ${settings}`;
+        : `${vehicleStamp?.stamp ?? `none ${await app.catalogue.version()}`} ${settings}`;
+    // The vehicle's answer is made from this same reading (Catalogue.vehicleFromStamp).
+    const known =
+      plan?.vehicleKey !== undefined && vehicleStamp ? { key: plan.vehicleKey, stamp: vehicleStamp } : undefined;
     if (!plan)
       return pages.get(key, made, async () => ({
         status: 200 as const,
-        html: withHead(template, await headOf(app, parsed.pathname)),
+        html: Buffer.from(withHead(template, await headOf(app, parsed.pathname))),
       }));
-    const answers = new Map<string, unknown>();
-    const payloads = new Map<string, string>();
+    // Each answer's JSON bytes go into the page as they came; an answer is parsed only when the
+    // plan reads it (the vehicle for the head, the first card's photo), not the similar list or the settings.
+    const payloads = new Map<string, Buffer>();
+    const read = new Map<string, unknown>();
+    const answers: PageAnswers = {
+      get: (url) => {
+        if (!read.has(url)) read.set(url, parseJson(payloads.get(url)));
+        return read.get(url);
+      },
+    };
     let missing = false;
     let refused = false;
+    /** Set when the vehicle was answered from the page's stamp: whether its answer is what the stamp describes. */
+    let matchesStamp: boolean | undefined;
     const answer = async (calls: typeof plan.calls) => {
       const keys = calls.map(apiGetUrl);
-      const responses = await Promise.all(calls.map((call) => callAnswer(app, call, remoteAddress)));
+      const responses = await Promise.all(calls.map((call) => callAnswer(app, call, remoteAddress, known)));
       // In call order, whichever answered first: the same page gives the same HTML.
       responses.forEach((res, i) => {
         const key = keys[i];
         if (res.status === 404) missing = true;
         else if (res.status !== 200) refused = true;
+        if (res.matchesStamp !== undefined) matchesStamp = res.matchesStamp;
         if (res.status !== 200 || res.payload === undefined || key === undefined) return;
         payloads.set(key, res.payload);
-        answers.set(key, JSON.parse(res.payload));
       });
     };
     const render = async () => {
       await answer(plan.calls);
       await answer(plan.followUps(answers));
       const head = [
-        ...(await headOf(app, parsed.pathname, plan.vehicle(answers))),
+        ...(await headOf(app, parsed.pathname, plan.vehicle(answers) as Vehicle | undefined)),
         ...modulePreloads(chunks, plan.page),
         imagePreload(plan.mainImage(answers)),
       ].filter((tag) => tag !== '');
-      const html = withHead(template, head).replace(ROOT_ELEMENT, `${ROOT_ELEMENT}\n    ${bootDataBlock(payloads)}`);
+      const [beforeRoot, afterRoot] = withHead(template, head).split(ROOT_ELEMENT);
+      const html = Buffer.concat([
+        Buffer.from(`${beforeRoot}${ROOT_ELEMENT}\n    `),
+        bootDataBlock(payloads),
+        Buffer.from(afterRoot ?? ''),
+      ]);
       // A vehicle that does not exist: the page says so, and crawlers get a real 404.
       // A page without one of its answers (refused: the visitor's limit, an outage) is not kept for
       // others, nor a vehicle page whose vehicle changed while it was made: its stamp could come
       // back to the one read first (a watch, then an unwatch) with the page showing the moment between.
+      // The vehicle's answer says so itself when it was made from the page's stamp; otherwise
+      // (a vehicle the page did not find, or answered by a route) the stamp is read again.
       const changed =
-        plan.vehicleKey !== undefined && (await app.catalogue.vehicleStamp(plan.vehicleKey)) !== vehicleStamp;
+        plan.vehicleKey !== undefined &&
+        (matchesStamp === undefined
+          ? (await app.catalogue.vehicleStamp(plan.vehicleKey))?.stamp !== vehicleStamp?.stamp
+          : !matchesStamp);
       return {
         status: plan.page === 'detail' && missing ? (404 as const) : (200 as const),
         html,
@@ -143,10 +167,18 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
   };
 }
 
-/** A call's status and, for a 200, its JSON text: what GET /api<call> answers. */
+/** A call's status and, for a 200, its JSON bytes: what GET /api<call> answers. */
 interface CallAnswer {
   status: number;
-  payload?: string;
+  payload?: Buffer;
+  /** A vehicle answered from the page's stamp: whether the answer is what the stamp describes. */
+  matchesStamp?: boolean;
+}
+
+/** The vehicle page's vehicle (its id or slug as the URL names it) and its stamp, read once for the page. */
+interface KnownVehicle {
+  key: string;
+  stamp: VehicleStamp;
 }
 
 /**
@@ -157,9 +189,14 @@ interface CallAnswer {
  * else goes through `app.inject`, and so does the search while rate limits are on: it counts
  * against the visitor's search limit (decision 112).
  */
-async function callAnswer(app: FastifyInstance, call: ApiGet, remoteAddress: string | undefined): Promise<CallAnswer> {
+async function callAnswer(
+  app: FastifyInstance,
+  call: ApiGet,
+  remoteAddress: string | undefined,
+  known: KnownVehicle | undefined,
+): Promise<CallAnswer> {
   // An answer that fails (the database briefly down) is a refused call, as the route's 500 would be.
-  const answered = await directAnswer(app, call).catch((err: unknown) => {
+  const answered = await directAnswer(app, call, known).catch((err: unknown) => {
     app.log.error({ err }, 'a page call failed');
     return { status: 500 };
   });
@@ -169,14 +206,18 @@ async function callAnswer(app: FastifyInstance, call: ApiGet, remoteAddress: str
     url: `/api${apiGetUrl(call)}`,
     ...(remoteAddress ? { remoteAddress } : {}),
   });
-  return res.statusCode === 200 ? { status: 200, payload: res.payload } : { status: res.statusCode };
+  return res.statusCode === 200 ? { status: 200, payload: res.rawPayload } : { status: res.statusCode };
 }
 
 const bodyText = (body: PrecompressedBody | undefined): CallAnswer =>
-  body ? { status: 200, payload: body.identity.toString() } : { status: 404 };
+  body ? { status: 200, payload: body.identity } : { status: 404 };
 
 /** The direct answer to a call (see callAnswer), or undefined when the route has to answer it. */
-async function directAnswer(app: FastifyInstance, call: ApiGet): Promise<CallAnswer | undefined> {
+async function directAnswer(
+  app: FastifyInstance,
+  call: ApiGet,
+  known: KnownVehicle | undefined,
+): Promise<CallAnswer | undefined> {
   const query = call.query ? Object.fromEntries(new URLSearchParams(toQueryString(call.query))) : {};
   const { catalogue } = app;
   switch (call.path) {
@@ -210,15 +251,20 @@ async function directAnswer(app: FastifyInstance, call: ApiGet): Promise<CallAns
     return undefined;
   if (app.hasRoute({ method: 'GET', url: `/api${call.path}` })) return undefined;
   const id = idParamSchema.safeParse({ id: decodeURIComponentSafe(segment) });
-  return id.success ? bodyText(await catalogue.vehicle(id.data.id)) : undefined;
+  if (!id.success) return undefined;
+  if (known?.key === id.data.id) {
+    const { body, matches } = await catalogue.vehicleFromStamp(known.stamp);
+    return { ...bodyText(body), matchesStamp: matches };
+  }
+  return bodyText(await catalogue.vehicle(id.data.id));
 }
 
 /** The public settings as GET /api/settings/public sends them, made once per settings copy. */
-const settingsAnswers = new WeakMap<object, string>();
-function settingsAnswer(settings: PublicSettings): string {
+const settingsAnswers = new WeakMap<object, Buffer>();
+function settingsAnswer(settings: PublicSettings): Buffer {
   let json = settingsAnswers.get(settings);
   if (json === undefined) {
-    json = JSON.stringify(publicSettingsSchema.parse(settings));
+    json = Buffer.from(JSON.stringify(publicSettingsSchema.parse(settings)));
     settingsAnswers.set(settings, json);
   }
   return json;
@@ -243,11 +289,26 @@ function decodeURIComponentSafe(segment: string): string {
   }
 }
 
-/** The answers keyed by URL, safe inside <script>: JSON has `<` only in strings, where \u003c means the same. */
-export function bootDataBlock(payloads: ReadonlyMap<string, string>): string {
-  const json = `{${[...payloads].map(([url, payload]) => `${JSON.stringify(url)}:${payload}`).join(',')}}`;
-  return `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+/**
+ * The answers keyed by URL, as bytes put together without reading them again, safe inside
+ * <script>: JSON has `<` only in strings, where \u003c means the same.
+ */
+export function bootDataBlock(payloads: ReadonlyMap<string, Buffer>): Buffer {
+  const parts: Buffer[] = [Buffer.from(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">{`)];
+  for (const [url, payload] of payloads) {
+    parts.push(Buffer.from(`${parts.length > 1 ? ',' : ''}${escapeLessThan(JSON.stringify(url))}:`));
+    // A search for the byte first: most answers have no `<` and go in as they are.
+    parts.push(payload.includes(LESS_THAN) ? Buffer.from(escapeLessThan(payload.toString())) : payload);
+  }
+  parts.push(Buffer.from('}</script>'));
+  return Buffer.concat(parts);
 }
+
+const LESS_THAN = 0x3c;
+const escapeLessThan = (json: string) => json.replace(/</g, '\\u003c');
+
+const parseJson = (bytes: Buffer | undefined): unknown =>
+  bytes === undefined ? undefined : JSON.parse(bytes.toString());
 
 type LandingChunks = Partial<Record<LandingPage, string[]>>;
 
