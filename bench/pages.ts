@@ -34,7 +34,7 @@ import { int, pct } from './lib/stats.ts';
 const CONNECTIONS = 10;
 const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const VEHICLES_ROTATED = 2000;
-const SORTS = ['', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'newest'];
+const SORTS = ['', 'price_asc', 'price_desc', 'year', 'mileage', 'newest'];
 
 interface Endpoint {
   name: string;

@@ -75,7 +75,10 @@ export async function textSearchPage(
       ? positions
           .sort((a, b) => (words.tiers[a] as number) - (words.tiers[b] as number) || a - b)
           .map((i) => words.slots[i] as number)
-      : positions.map((i) => words.slots[i] as number).sort(snapshot.comparator(options.order));
-  const ids = ordered.slice(options.offset, options.offset + options.limit).map((slot) => snapshot.idOf(slot));
+      : snapshot.inOrder(
+          Int32Array.from(positions, (i) => words.slots[i] as number),
+          options.order,
+        );
+  const ids = Array.from(ordered.slice(options.offset, options.offset + options.limit), (slot) => snapshot.idOf(slot));
   return { ids, ...count };
 }

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_SEARCH_PAGE_SIZE } from '@vm/shared/constants';
+import type { VehicleSearchResponse } from '@vm/shared/vehicle';
+import { createVehicle } from './fixtures/vehicles.ts';
+import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
+
+/*
+ * A sorted search within one make places only the page's matches (firstInOrder,
+ * docs/decisions/131-fresh-pages.md) when the page is near the front, and sorts every match when
+ * it lies deep. Every page of every sort must be the slice of the one full order: the sort
+ * column, then the id, both in the sort's direction.
+ */
+const MAKE = 'Porsche';
+const COUNT = 60;
+const SORTS = {
+  price_asc: { key: 'price', sign: 1 },
+  price_desc: { key: 'price', sign: -1 },
+  year: { key: 'year', sign: -1 },
+  mileage: { key: 'mileage', sign: 1 },
+} as const;
+
+interface Made {
+  id: string;
+  price: number;
+  year: number;
+  mileage: number;
+}
+
+describe.each(DIALECTS)('pages of a sorted search within a make on %s', (dialect) => {
+  let ctx: TestContext;
+  const made: Made[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    for (let i = 0; i < COUNT; i++) {
+      // Few distinct values, so many ties fall to the id.
+      const fields = {
+        price: 20_000 + ((i * 7) % 9) * 5_000,
+        year: 1960 + ((i * 5) % 11),
+        mileage: ((i * 3) % 8) * 10_000,
+      };
+      const { id } = await createVehicle(ctx.database.db, {
+        title: `Porsche ${i}`,
+        make: MAKE,
+        model: '911',
+        ...fields,
+      });
+      made.push({ id, ...fields });
+    }
+    // Other makes, which the make's group leaves out.
+    for (let i = 0; i < 5; i++)
+      await createVehicle(ctx.database.db, { title: `Ford ${i}`, make: 'Ford', price: 30_000 });
+  });
+  afterAll(async () => ctx.close());
+
+  it.each(Object.keys(SORTS) as (keyof typeof SORTS)[])(
+    'ISSUE-18-SORTED-PAGES every page sorted by %s is its slice of the whole order, ties broken by id',
+    async (sort) => {
+      const { key, sign } = SORTS[sort];
+      const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      const expected = [...made].sort((a, b) => sign * (a[key] - b[key] || byId(a.id, b.id))).map((v) => v.id);
+      const pages = Math.ceil(COUNT / PUBLIC_SEARCH_PAGE_SIZE);
+      const seen: string[] = [];
+      for (let page = 1; page <= pages; page++) {
+        const res = await ctx.app.inject({ url: `/api/vehicles/search?make=${MAKE}&sort=${sort}&page=${page}` });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json<VehicleSearchResponse>();
+        expect(body.total).toBe(COUNT);
+        seen.push(...body.vehicles.map((v) => v.id));
+      }
+      expect(seen).toEqual(expected);
+    },
+  );
+});
