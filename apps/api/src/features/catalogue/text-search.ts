@@ -75,9 +75,10 @@ export async function textSearchPage(
       ? positions
           .sort((a, b) => (words.tiers[a] as number) - (words.tiers[b] as number) || a - b)
           .map((i) => words.slots[i] as number)
-      : snapshot.inOrder(
+      : snapshot.firstInOrder(
           Int32Array.from(positions, (i) => words.slots[i] as number),
           options.order,
+          options.offset + options.limit,
         );
   const ids = Array.from(ordered.slice(options.offset, options.offset + options.limit), (slot) => snapshot.idOf(slot));
   return { ids, ...count };
