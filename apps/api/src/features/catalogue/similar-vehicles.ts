@@ -67,7 +67,10 @@ export function similarSlots(source: SimilarSource, target: SimilarTarget): numb
       if (slot !== target.excludeSlot) newest.push(slot);
     }
     const sameModel = target.model ? source.modelTest(target.model) : () => false;
-    take([...newest.filter(sameModel).sort(closeness), ...newest.filter((s) => !sameModel(s)).sort(closeness)]);
+    const nth = (i: number) => newest[i] as number;
+    // Only the best `limit` of each can be taken: kept in a short list, not the whole slice sorted.
+    take(bestOf(newest.length, nth, target.limit, closeness, sameModel));
+    take(bestOf(newest.length, nth, target.limit, closeness, (slot) => !sameModel(slot)));
   }
   const need = target.limit - chosen.length;
   if (need > 0) {
@@ -75,7 +78,7 @@ export function similarSlots(source: SimilarSource, target: SimilarTarget): numb
     take(
       target.priceCents !== undefined
         ? closestPrices(source, target.priceCents, need, free).sort(closeness)
-        : bestOf(source.size, need, free, closeness),
+        : bestOf(source.size, (slot) => slot, need, closeness, free),
     );
   }
   return chosen;
@@ -116,15 +119,25 @@ function lowerBound(values: Float64Array, bound: number): number {
   return low;
 }
 
-/** The `need` best free slots of all in `order`, by one pass keeping a short sorted list. */
-function bestOf(size: number, need: number, free: (slot: number) => boolean, order: (a: number, b: number) => number) {
+/**
+ * The `need` best of `n` candidates in `order` (candidate i is `at(i)`), leaving out those
+ * `accept` refuses, best first: one pass keeping a short sorted list.
+ */
+function bestOf(
+  n: number,
+  at: (i: number) => number,
+  need: number,
+  order: (a: number, b: number) => number,
+  accept: (slot: number) => boolean,
+): number[] {
   const best: number[] = [];
-  for (let slot = 0; slot < size; slot++) {
-    if (!free(slot)) continue;
+  for (let i = 0; i < n; i++) {
+    const slot = at(i);
+    if (!accept(slot)) continue;
     if (best.length === need && order(slot, best[need - 1] as number) >= 0) continue;
-    let at = best.length;
-    while (at > 0 && order(slot, best[at - 1] as number) < 0) at--;
-    best.splice(at, 0, slot);
+    let place = best.length;
+    while (place > 0 && order(slot, best[place - 1] as number) < 0) place--;
+    best.splice(place, 0, slot);
     if (best.length > need) best.pop();
   }
   return best;
