@@ -41,7 +41,7 @@ const stampText = (version: number, v: { status: string; updatedAt: string; view
  * app moves `updated_at` on every edit of a vehicle and the counts on every view and watch, so a
  * request whose stamp matches gets the kept bytes; any change makes the answer again on the next
  * request. An answer made anew is kept only when the vehicle it read has the very status, update
- * time and counts of the stamp (docs/decisions/131-fresh-vehicle-pages.md): a watch and an
+ * time and counts of the stamp (docs/decisions/131-fresh-pages.md): a watch and an
  * unwatch in between would bring the stamp back to what was read first with the answer showing
  * the count between them. Its tags and photos need no such check: they move the catalogue
  * version, which only grows, so an answer that read newer ones is kept under a stamp that no
