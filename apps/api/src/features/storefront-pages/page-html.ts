@@ -136,15 +136,16 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
       await answer(plan.calls);
       await answer(plan.followUps(answers));
       const head = [
-        ...(await headOf(app, parsed.pathname, plan.vehicle(answers) as Vehicle | undefined)),
+        ...(await headOf(app, parsed.pathname, plan.vehicle(answers))),
         ...modulePreloads(chunks, plan.page),
         imagePreload(plan.mainImage(answers)),
       ].filter((tag) => tag !== '');
-      const [beforeRoot, afterRoot] = withHead(template, head).split(ROOT_ELEMENT);
+      const headed = withHead(template, head);
+      const afterRoot = headed.indexOf(ROOT_ELEMENT) + ROOT_ELEMENT.length;
       const html = Buffer.concat([
-        Buffer.from(`${beforeRoot}${ROOT_ELEMENT}\n    `),
+        Buffer.from(`${headed.slice(0, afterRoot)}\n    `),
         bootDataBlock(payloads),
-        Buffer.from(afterRoot ?? ''),
+        Buffer.from(headed.slice(afterRoot)),
       ]);
       // A vehicle that does not exist: the page says so, and crawlers get a real 404.
       // A page without one of its answers (refused: the visitor's limit, an outage) is not kept for
