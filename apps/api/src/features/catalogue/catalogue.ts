@@ -74,10 +74,17 @@ export class Catalogue {
     await this.snapshots.warm(await readCatalogueVersion(this.db));
   }
 
-  /** A page of public vehicles matching a search, with the count (SEARCH-01..05). */
-  async search(q: VehicleSearchQuery): Promise<PrecompressedBody> {
+  /**
+   * A page of public vehicles matching a search, with the count (SEARCH-01..05).
+   *
+   * `known`, here and in makes, tagged and similar: the catalogue version the caller has just
+   * read (version(), vehicleStamp()), so a page asking several calls reads it once
+   * (docs/decisions/132-make-orders.md). What is read after it is at least that new, which is
+   * all an answer kept under a version needs; read here when not given.
+   */
+  async search(q: VehicleSearchQuery, known?: number): Promise<PrecompressedBody> {
     const filters = toSearchFilters(q);
-    const version = await readCatalogueVersion(this.db);
+    const version = known ?? (await readCatalogueVersion(this.db));
     const order = q.sort ?? 'relevance';
     return this.keep(version, `search ${searchKey(q)}`, async () => {
       const { ids, total, totalIsLowerBound } = await this.page(version, filters, order, q.page, q.limit);
@@ -134,8 +141,8 @@ export class Catalogue {
   }
 
   /** The newest public vehicles carrying a tag (HOME-12, HOME-13). */
-  async tagged(tag: Tag, limit: number): Promise<PrecompressedBody> {
-    const version = await readCatalogueVersion(this.db);
+  async tagged(tag: Tag, limit: number, known?: number): Promise<PrecompressedBody> {
+    const version = known ?? (await readCatalogueVersion(this.db));
     return this.keep(version, `tagged ${tag} ${limit}`, async () => {
       // The newest tagged vehicles are the first page of a search by that tag.
       const filters: SearchFilters = { ...NO_FILTERS, values: { tags: [tag] } };
@@ -145,8 +152,8 @@ export class Catalogue {
   }
 
   /** Makes of public vehicles merged with the default list, sorted. */
-  async makes(): Promise<PrecompressedBody> {
-    const version = await readCatalogueVersion(this.db);
+  async makes(known?: number): Promise<PrecompressedBody> {
+    const version = known ?? (await readCatalogueVersion(this.db));
     return this.keep(version, 'makes', async () => {
       const makes = new Set<string>(DEFAULT_MAKES);
       for (const make of await readPublicMakes(this.db)) if (make.trim()) makes.add(make);
@@ -169,8 +176,8 @@ export class Catalogue {
    * size matters (docs/decisions/120-pages-at-any-size.md). Kept per catalogue version like a
    * search: a vehicle page asks the same list every time it is shown.
    */
-  async similar(target: SimilarTo): Promise<PrecompressedBody> {
-    const version = await readCatalogueVersion(this.db);
+  async similar(target: SimilarTo, known?: number): Promise<PrecompressedBody> {
+    const version = known ?? (await readCatalogueVersion(this.db));
     const { make, model, year, priceCents, exclude, limit } = target;
     return this.keep(
       version,

@@ -69,17 +69,29 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
   const chunks = readLandingChunks(webDist);
   const withHead = (html: string, tags: string[]) =>
     html.replace(/\s*<\/head>/, `\n${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
-  const headOf = async (app: FastifyInstance, pathname: string, vehicle?: Vehicle) =>
+  const headOf = (app: FastifyInstance, settings: PublicSettings, pathname: string, vehicle?: Vehicle) =>
     pageHeadHtml(
-      pageHead({
-        pathname,
-        settings: await app.publicSettings.get(),
-        origin: app.config.publicUrl,
-        vehicle,
-        vinChecked,
-      }),
+      pageHead({ pathname, settings, origin: app.config.publicUrl, vehicle, vinChecked }),
       app.config.publicUrl,
     );
+  // The home page's and the results page's head and code are the same for every URL of the page
+  // (their query asks for other vehicles, not another head): made once per settings copy.
+  const sameHeads = new WeakMap<PublicSettings, Map<LandingPage, string[]>>();
+  const landingHeadOf = (
+    app: FastifyInstance,
+    settings: PublicSettings,
+    pathname: string,
+    page: LandingPage | undefined,
+    vehicle?: Vehicle,
+  ) => {
+    if (page !== 'home' && page !== 'search')
+      return [...headOf(app, settings, pathname, vehicle), ...modulePreloads(chunks, page)];
+    const heads = sameHeads.get(settings) ?? new Map<LandingPage, string[]>();
+    sameHeads.set(settings, heads);
+    const tags = heads.get(page) ?? [...headOf(app, settings, pathname), ...modulePreloads(chunks, page)];
+    heads.set(page, tags);
+    return tags;
+  };
   const pages = new KeptPages();
   return async (app, url, remoteAddress) => {
     const parsed = new URL(url, 'http://localhost');
@@ -91,19 +103,26 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     // the page was made from, read with the version in one statement (Catalogue.vehicleStamp,
     // docs/decisions/129-per-request-answers.md).
     const key = `${parsed.pathname}${parsed.search}`;
-    const settings = settingsStamp(await app.publicSettings.get());
+    const settings = await app.publicSettings.get();
     const vehicleStamp = plan?.vehicleKey === undefined ? undefined : await app.catalogue.vehicleStamp(plan.vehicleKey);
+    // Every call of the page is answered at this one reading of the catalogue version
+    // (docs/decisions/132-make-orders.md), and the vehicle's answer from this same stamp
+    // (Catalogue.vehicleFromStamp).
+    const version = vehicleStamp?.version ?? (await app.catalogue.version());
     const made =
       plan?.vehicleKey === undefined
-        ? `${await app.catalogue.version()} ${settings}`
-        : `${vehicleStamp?.stamp ?? `none ${await app.catalogue.version()}`} ${settings}`;
-    // The vehicle's answer is made from this same reading (Catalogue.vehicleFromStamp).
-    const known =
-      plan?.vehicleKey !== undefined && vehicleStamp ? { key: plan.vehicleKey, stamp: vehicleStamp } : undefined;
+        ? `${version} ${settingsStamp(settings)}`
+        : `${vehicleStamp?.stamp ?? `none ${version}`} ${settingsStamp(settings)}`;
+    const reading: PageReading = {
+      version,
+      settings,
+      vehicle:
+        plan?.vehicleKey !== undefined && vehicleStamp ? { key: plan.vehicleKey, stamp: vehicleStamp } : undefined,
+    };
     if (!plan)
       return pages.get(key, made, async () => ({
         status: 200 as const,
-        html: Buffer.from(withHead(template, await headOf(app, parsed.pathname))),
+        html: Buffer.from(withHead(template, headOf(app, settings, parsed.pathname))),
       }));
     // Each answer's JSON bytes go into the page as they came; an answer is parsed only when the
     // plan reads it (the vehicle for the head, the first card's photo), not the similar list or the settings.
@@ -121,7 +140,7 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     let matchesStamp: boolean | undefined;
     const answer = async (calls: typeof plan.calls) => {
       const keys = calls.map(apiGetUrl);
-      const responses = await Promise.all(calls.map((call) => callAnswer(app, call, remoteAddress, known)));
+      const responses = await Promise.all(calls.map((call) => callAnswer(app, call, remoteAddress, reading)));
       // In call order, whichever answered first: the same page gives the same HTML.
       responses.forEach((res, i) => {
         const key = keys[i];
@@ -136,8 +155,7 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
       await answer(plan.calls);
       await answer(plan.followUps(answers));
       const head = [
-        ...(await headOf(app, parsed.pathname, plan.vehicle(answers))),
-        ...modulePreloads(chunks, plan.page),
+        ...landingHeadOf(app, settings, parsed.pathname, plan.page, plan.vehicle(answers)),
         imagePreload(plan.mainImage(answers)),
       ].filter((tag) => tag !== '');
       const headed = withHead(template, head);
@@ -176,10 +194,14 @@ interface CallAnswer {
   matchesStamp?: boolean;
 }
 
-/** The vehicle page's vehicle (its id or slug as the URL names it) and its stamp, read once for the page. */
-interface KnownVehicle {
-  key: string;
-  stamp: VehicleStamp;
+/** What a page read once for all its calls. */
+interface PageReading {
+  /** The catalogue version. */
+  version: number;
+  /** The public settings (the page's header, footer and head). */
+  settings: PublicSettings;
+  /** A vehicle page's vehicle (its id or slug as the URL names it) and its stamp. */
+  vehicle: { key: string; stamp: VehicleStamp } | undefined;
 }
 
 /**
@@ -194,10 +216,10 @@ async function callAnswer(
   app: FastifyInstance,
   call: ApiGet,
   remoteAddress: string | undefined,
-  known: KnownVehicle | undefined,
+  reading: PageReading,
 ): Promise<CallAnswer> {
   // An answer that fails (the database briefly down) is a refused call, as the route's 500 would be.
-  const answered = await directAnswer(app, call, known).catch((err: unknown) => {
+  const answered = await directAnswer(app, call, reading).catch((err: unknown) => {
     app.log.error({ err }, 'a page call failed');
     return { status: 500 };
   });
@@ -214,35 +236,32 @@ const bodyText = (body: PrecompressedBody | undefined): CallAnswer =>
   body ? { status: 200, payload: body.identity } : { status: 404 };
 
 /** The direct answer to a call (see callAnswer), or undefined when the route has to answer it. */
-async function directAnswer(
-  app: FastifyInstance,
-  call: ApiGet,
-  known: KnownVehicle | undefined,
-): Promise<CallAnswer | undefined> {
+async function directAnswer(app: FastifyInstance, call: ApiGet, reading: PageReading): Promise<CallAnswer | undefined> {
   const query = call.query ? Object.fromEntries(new URLSearchParams(toQueryString(call.query))) : {};
   const { catalogue } = app;
+  const { version } = reading;
   switch (call.path) {
     case publicSettingsGet.path:
-      return { status: 200, payload: settingsAnswer(await app.publicSettings.get()) };
+      return { status: 200, payload: settingsAnswer(reading.settings) };
     case makesGet.path:
-      return call.query ? undefined : bodyText(await catalogue.makes());
+      return call.query ? undefined : bodyText(await catalogue.makes(version));
     case '/vehicles/search': {
       // The search counts against a per-address limit (decision 112): while limits are on, a
       // page's search goes through the route, which counts it against the visitor.
       if (app.config.rateLimit) return undefined;
       const q = checkedVehicleSearchQuerySchema.safeParse(query);
-      return q.success && !q.data.random ? bodyText(await catalogue.search(q.data)) : undefined;
+      return q.success && !q.data.random ? bodyText(await catalogue.search(q.data, version)) : undefined;
     }
     case '/vehicles/tagged': {
       const q = taggedQuerySchema.safeParse(query);
-      return q.success ? bodyText(await catalogue.tagged(q.data.tag, q.data.limit)) : undefined;
+      return q.success ? bodyText(await catalogue.tagged(q.data.tag, q.data.limit, version)) : undefined;
     }
     case '/vehicles/similar': {
       const q = similarQuerySchema.safeParse(query);
       if (!q.success) return undefined;
       const { make, model, year, price, exclude, limit } = q.data;
       const priceCents = price === undefined ? undefined : dollarsToCents(price);
-      return bodyText(await catalogue.similar({ make, model, year, priceCents, exclude, limit }));
+      return bodyText(await catalogue.similar({ make, model, year, priceCents, exclude, limit }, version));
     }
   }
   // A vehicle (GET /vehicles/:id), unless the segment is one of the static routes beside it
@@ -253,8 +272,8 @@ async function directAnswer(
   if (app.hasRoute({ method: 'GET', url: `/api${call.path}` })) return undefined;
   const id = idParamSchema.safeParse({ id: decodeURIComponentSafe(segment) });
   if (!id.success) return undefined;
-  if (known?.key === id.data.id) {
-    const { body, matches } = await catalogue.vehicleFromStamp(known.stamp);
+  if (reading.vehicle?.key === id.data.id) {
+    const { body, matches } = await catalogue.vehicleFromStamp(reading.vehicle.stamp);
     return { ...bodyText(body), matchesStamp: matches };
   }
   return bodyText(await catalogue.vehicle(id.data.id));
