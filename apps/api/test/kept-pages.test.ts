@@ -86,4 +86,16 @@ describe.each(DIALECTS)('kept storefront pages on %s', (dialect) => {
     ctx.app.publicSettings.invalidate();
     expect((await page('/')).html).toContain('Kept Pages Motors');
   });
+
+  it('ISSUE-18-KEPT-PAGES gives the home and results pages the head of the current settings (their heads are made once per settings copy)', async () => {
+    const titleOf = async (url: string) => /<title[^>]*>([^<]*)<\/title>/.exec((await page(url)).html)?.[1];
+    expect(await titleOf('/vehicles?make=Ford')).not.toContain('Renamed Motors');
+    const settings = await readSettings(ctx.database.db);
+    await writeSettings(ctx.database.db, { ...settings, seo: { ...settings.seo, metaTitle: 'Renamed Motors' } });
+    ctx.app.publicSettings.invalidate();
+    expect(await titleOf('/')).toBe('Renamed Motors');
+    // Another results URL than before, and the one shown before: both carry the new title.
+    expect(await titleOf('/vehicles?make=Ford&sort=year')).toBe('Browse Vehicles | Renamed Motors');
+    expect(await titleOf('/vehicles?make=Ford')).toBe('Browse Vehicles | Renamed Motors');
+  });
 });

@@ -5,10 +5,12 @@ import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 
 /*
- * A sorted search within one make, or of a word, orders only the page's share of the matches
+ * A sorted search of a word orders only the page's share of the matches
  * (CatalogueSnapshot.firstInOrder, docs/decisions/131-fresh-pages.md): a short list for a page
- * near the front, a sort of every match for one deeper. Every page of every sort must be the
- * slice of the one full order: the sort column, then the id, both in the sort's direction.
+ * near the front, a sort of every match for one deeper. A search within one make reads the
+ * make's vehicles already in the sort order, with its own copies of the price and year columns
+ * in that order (docs/decisions/132-make-orders.md). Every page of every sort must be the slice
+ * of the one full order: the sort column, then the id, both in the sort's direction.
  */
 const MAKE = 'Porsche';
 /** Enough that the first pages keep their few matches in a short list, and later pages sort them all. */
@@ -73,6 +75,30 @@ describe.each(DIALECTS)('pages of a sorted search within a make on %s', (dialect
         }
         expect(seen, filter).toEqual(expected);
       }
+    },
+  );
+
+  it.each(Object.keys(SORTS) as (keyof typeof SORTS)[])(
+    'ISSUE-18-SORTED-PAGES a make with price and year ranges, sorted by %s, pages through exactly its matches in order',
+    async (sort) => {
+      const { key, sign } = SORTS[sort];
+      const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      const expected = made
+        .filter((v) => v.price >= 30_000 && v.price <= 50_000 && v.year >= 1963)
+        .sort((a, b) => sign * (a[key] - b[key] || byId(a.id, b.id)))
+        .map((v) => v.id);
+      expect(expected.length).toBeGreaterThan(PUBLIC_SEARCH_PAGE_SIZE);
+      const seen: string[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / PUBLIC_SEARCH_PAGE_SIZE); page++) {
+        const res = await ctx.app.inject({
+          url: `/api/vehicles/search?make=${MAKE}&minPrice=30000&maxPrice=50000&minYear=1963&sort=${sort}&page=${page}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json<VehicleSearchResponse>();
+        expect(body.total).toBe(expected.length);
+        seen.push(...body.vehicles.map((v) => v.id));
+      }
+      expect(seen).toEqual(expected);
     },
   );
 });
