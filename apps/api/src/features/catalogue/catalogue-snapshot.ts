@@ -272,17 +272,24 @@ export class CatalogueSnapshot {
 
   /**
    * The slots that pass the filters (words aside), in the group's order (every slot, newest
-   * first, when none is given). Each range first, without a branch: every position is written
-   * and the count moves by 0 or 1, because a range that keeps about half the vehicles makes an
-   * `if` guess wrong half the time (three times the cost). A group's range columns are its own
-   * copies in its own order, read one after the other rather than gathered from all over the
-   * catalogue's columns. Then the codes and tags, on the slots that are left.
+   * first, when none is given), and how many pass. Each range first, without a branch: every
+   * position is written and the count moves by 0 or 1, because a range that keeps about half the
+   * vehicles makes an `if` guess wrong half the time (three times the cost). A group's range
+   * columns are its own copies in its own order, read one after the other rather than gathered
+   * from all over the catalogue's columns. Then the codes and tags, on the slots that are left.
+   * When only the ranges filter, the slots past the first `keep` are counted, not written
+   * (a page needs its own slots and the total; docs/decisions/132-make-orders.md).
    */
-  private matchingSlots(c: Criteria, group: SlotGroup = this.newest): Int32Array {
+  private matchingSlots(
+    c: Criteria,
+    group: SlotGroup = this.newest,
+    keep = Number.POSITIVE_INFINITY,
+  ): { slots: Int32Array; total: number } {
     const { slots } = group;
     const n = slots ? slots.length : this.size;
     const out = new Int32Array(n);
     let found = n;
+    let total = n;
     if (c.ranges.length === 0) {
       for (let i = 0; i < n; i++) out[i] = slots ? (slots[i] as number) : i;
     } else {
@@ -294,12 +301,20 @@ export class CatalogueSnapshot {
       const [values2, min2, max2] = second
         ? [group.ranges[second[0]], second[1], second[2]]
         : [values1, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+      const written = c.tables.length === 0 && c.ranges.length <= 2 ? keep : n;
       found = 0;
-      for (let i = 0; i < n; i++) {
+      let i = 0;
+      for (; i < n && found < written; i++) {
         const value1 = values1[i] as number;
         const value2 = values2[i] as number;
         out[found] = i;
         found += +(value1 >= min1) & +(value1 <= max1) & +(value2 >= min2) & +(value2 <= max2);
+      }
+      total = found;
+      for (; i < n; i++) {
+        const value1 = values1[i] as number;
+        const value2 = values2[i] as number;
+        total += +(value1 >= min1) & +(value1 <= max1) & +(value2 >= min2) & +(value2 <= max2);
       }
       for (const [name, min, max] of c.ranges.slice(2)) {
         const values = group.ranges[name];
@@ -311,6 +326,7 @@ export class CatalogueSnapshot {
           out[found] = position;
           found += +(value >= min) & +(value <= max);
         }
+        total = found;
       }
       if (slots) for (let i = 0; i < found; i++) out[i] = slots[out[i] as number] as number;
     }
@@ -322,8 +338,9 @@ export class CatalogueSnapshot {
         out[found] = slot;
         found += table[column[slot] as number] as number;
       }
+      total = found;
     }
-    return out.subarray(0, found);
+    return { slots: out.subarray(0, found), total };
   }
 
   /**
@@ -468,9 +485,9 @@ export class CatalogueSnapshot {
     if (!c) return { total: 0, ids: [] };
     // A make holds a few percent of the catalogue: only its vehicles are tested, already in the
     // sort order. Otherwise every slot is tested in the sort order itself.
-    const matches = this.matchingSlots(c, group ?? order);
-    const page = matches.subarray(offset, offset + limit);
-    return { total: matches.length, ids: Array.from(page, (slot) => this.ids[slot] as string) };
+    const matches = this.matchingSlots(c, group ?? order, offset + limit);
+    const page = matches.slots.subarray(offset, offset + limit);
+    return { total: matches.total, ids: Array.from(page, (slot) => this.ids[slot] as string) };
   }
 
   /**
@@ -493,7 +510,7 @@ export class CatalogueSnapshot {
   /** Every match's id, newest first. */
   matchingIds(f: SearchFilters): string[] {
     const c = this.criteria(f);
-    return c ? Array.from(this.matchingSlots(c), (slot) => this.ids[slot] as string) : [];
+    return c ? Array.from(this.matchingSlots(c).slots, (slot) => this.ids[slot] as string) : [];
   }
 }
 
