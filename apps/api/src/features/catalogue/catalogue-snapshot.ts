@@ -97,7 +97,7 @@ export class CatalogueSnapshot {
   private readonly tagSlots = new Map<string, number[]>();
   /** Each make's vehicles, newest first: a search by make reads only these. */
   private readonly groups = new Map<number, SlotGroup>();
-  /** Each make's vehicles in another sort order, by make code and order, made by the first search that asks. */
+  /** Each make's vehicles in another sort order, by make code and order (groupInOrder). */
   private readonly sortedGroups = new Map<string, SlotGroup>();
   /** Every slot, newest first. */
   private readonly newest: SlotGroup;
@@ -426,12 +426,12 @@ export class CatalogueSnapshot {
   }
 
   /**
-   * The first `count` of some slots (a word's matches, or all of a make's vehicles for its own
-   * orders, groupInOrder) in a sort order. Each slot is read as its place in that order, a number (newest first: the slot
-   * itself). The places are sorted by the engine's own numeric sort, or, when the count is a
-   * small part of the slots (a page near the front), the smallest are kept in a short sorted
-   * list as the slots go by. Comparing slots by their column
-   * and id took a call per comparison, about 0.3 ms for a make's few thousand matches at 100,000
+   * The first `count` of some slots (a word's matches, or all of a make's vehicles for the make's
+   * own orders, groupInOrder) in a sort order. Each slot is read as its place in that order, a
+   * number (newest first: the slot itself). The places are sorted by the engine's own numeric
+   * sort, or, when the count is a small part of the slots (a page near the front), the smallest
+   * are kept in a short sorted list as the slots go by. Comparing slots by their column and id
+   * took a call per comparison, about 0.3 ms for a make's few thousand matches at 100,000
    * vehicles (docs/decisions/131-fresh-pages.md).
    */
   firstInOrder(slots: Int32Array, sort: SortOrder, count: number): Int32Array {
