@@ -86,7 +86,7 @@ export class Catalogue {
     const filters = toSearchFilters(q);
     const version = known ?? (await readCatalogueVersion(this.db));
     const order = q.sort ?? 'relevance';
-    return this.keep(version, `search ${searchKey(q)}`, async () => {
+    return this.keep(version, `search ${keyOf(q, filters)}`, async () => {
       const { ids, total, totalIsLowerBound } = await this.page(version, filters, order, q.page, q.limit);
       const vehicles = await this.cards.jsonOf(this.db, version, ids);
       const rest = {
@@ -270,8 +270,12 @@ export class Catalogue {
  * searches with it).
  */
 export function searchKey(q: VehicleSearchQuery): string {
-  return `${q.sort ?? 'relevance'} ${q.page} ${q.limit} ${JSON.stringify(toSearchFilters(q))}`;
+  return keyOf(q, toSearchFilters(q));
 }
+
+/** searchKey of a query whose filters are already made. */
+const keyOf = (q: VehicleSearchQuery, filters: SearchFilters) =>
+  `${q.sort ?? 'relevance'} ${q.page} ${q.limit} ${JSON.stringify(filters)}`;
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
 
