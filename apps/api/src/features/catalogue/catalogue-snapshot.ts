@@ -97,8 +97,8 @@ export class CatalogueSnapshot {
   private readonly tagSlots = new Map<string, number[]>();
   /** Each make's vehicles, newest first: a search by make reads only these. */
   private readonly groups = new Map<number, SlotGroup>();
-  /** Each make's vehicles in another sort order, by make code and order (groupInOrder). */
-  private readonly sortedGroups = new Map<string, SlotGroup>();
+  /** Each make's vehicles in another sort order, by order and make code (groupInOrder). */
+  private readonly sortedGroups = new Map<SortOrder, Map<number, SlotGroup>>();
   /** Every slot, newest first. */
   private readonly newest: SlotGroup;
   /** Slot orders other than newest first, made when first asked for. */
@@ -498,11 +498,15 @@ export class CatalogueSnapshot {
   private groupInOrder(code: number, sort: SortOrder): SlotGroup | undefined {
     const newest = this.groups.get(code);
     if (!newest?.slots || sort === 'newest') return newest;
-    const key = `${code} ${sort}`;
-    let group = this.sortedGroups.get(key);
+    let groups = this.sortedGroups.get(sort);
+    if (!groups) {
+      groups = new Map();
+      this.sortedGroups.set(sort, groups);
+    }
+    let group = groups.get(code);
     if (!group) {
       group = this.group(this.firstInOrder(newest.slots, sort, newest.slots.length));
-      this.sortedGroups.set(key, group);
+      groups.set(code, group);
     }
     return group;
   }

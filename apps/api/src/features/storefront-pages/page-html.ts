@@ -86,10 +86,16 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
   ) => {
     if (page !== 'home' && page !== 'search')
       return [...headOf(app, settings, pathname, vehicle), ...modulePreloads(chunks, page)];
-    const heads = sameHeads.get(settings) ?? new Map<LandingPage, string[]>();
-    sameHeads.set(settings, heads);
-    const tags = heads.get(page) ?? [...headOf(app, settings, pathname), ...modulePreloads(chunks, page)];
-    heads.set(page, tags);
+    let heads = sameHeads.get(settings);
+    if (!heads) {
+      heads = new Map();
+      sameHeads.set(settings, heads);
+    }
+    let tags = heads.get(page);
+    if (!tags) {
+      tags = [...headOf(app, settings, pathname), ...modulePreloads(chunks, page)];
+      heads.set(page, tags);
+    }
     return tags;
   };
   const pages = new KeptPages();
