@@ -294,7 +294,7 @@ async function main(): Promise<void> {
   const results = new Map<number, Awaited<ReturnType<typeof measureSize>>>();
   for (const size of sizes) results.set(size, await measureSize(size, options));
   const sections: string[] = [
-    `SQLite, the real server with the web build, autocannon with ${CONNECTIONS} connections and \`Accept-Encoding: ${BROWSER_ENCODING['accept-encoding']}\`, ${options.seconds} s per endpoint, ${options.runs} rounds interleaved; each figure is the median of the rounds, and the share is taken against \`GET /api/ping\` of the same round. Vehicle pages “shown before” and the vehicle API pick each request's vehicle at random among ${int(VEHICLES_ROTATED)} public vehicles spread over the catalogue, each of whose pages was requested once before the rounds; “not shown before”, measured last in each round, takes each request's vehicle from the other public vehicles in a shuffled order; once all of them have been asked for, the catalogue version moves on (as any catalogue change moves it) and they come round again with nothing kept. The vehicles shown before are shown again before each round (the vehicles not shown before push their pages out of the kept ones). Computed searches: each request a search nobody sent before (a make, a price range whose lowest figure runs from $1,000 to $${int(SEARCH_PRICE_CYCLE + 999)} and starts again with the highest a dollar up, sometimes a first year, a sort, page 1 or 2), the same mix at every size.`,
+    `SQLite, the real server with the web build, autocannon with ${CONNECTIONS} connections and \`Accept-Encoding: ${BROWSER_ENCODING['accept-encoding']}\`, ${options.seconds} s per endpoint, ${options.runs} rounds interleaved; each figure is the median of the rounds, and the share is taken against \`GET /api/ping\` of the same round. Vehicle pages “shown before” and the vehicle API pick each request's vehicle at random among ${int(VEHICLES_ROTATED)} public vehicles spread over the catalogue, each of whose pages was requested once before the rounds; “not shown before”, measured last in each round, takes each request's vehicle from the other public vehicles in a shuffled order; once all of them have been asked for, the catalogue version moves on (as any catalogue change moves it) and they come round again with nothing kept. The vehicles shown before are shown again before each round (the vehicles not shown before push their pages out of the kept ones). Computed searches: each request a search nobody sent before (a make, a price range whose lowest figure runs from $1,000 to $${int(SEARCH_PRICE_CYCLE + 999)} and starts again with the highest a dollar up, sometimes a first year, a sort, page 1 or 2), the same mix at every size. At ${int(Math.max(...sizes))} vehicles, “Throughput against” compares each page's req/s with its req/s at ${int(Math.min(...sizes))}; “Share against” compares its shares of ping instead, which holds when the machine's speed moves between the two sizes' runs.`,
   ];
   const smallest = Math.min(...sizes);
   for (const size of sizes) {
@@ -310,13 +310,16 @@ async function main(): Promise<void> {
           'p99',
           'Target',
           'Met',
-          ...(size !== smallest ? [`Against ${int(smallest)}`] : []),
+          ...(size !== smallest ? [`Throughput against ${int(smallest)}`, `Share against ${int(smallest)}`] : []),
         ],
         figures.map((f) => {
           const t = f.endpoint.target;
           const ok = t ? f.share >= t.share && (t.p99Ms === undefined || f.p99 < t.p99Ms) && f.failures === 0 : true;
           const at = base.find((b) => b.endpoint.name === f.endpoint.name);
           const kept = at && at.rps > 0 ? f.rps / at.rps : 0;
+          // The same ratio with each size's throughput taken against its own ping: the machine's
+          // speed can move between the sizes' runs, minutes apart (decision 133).
+          const keptShare = at && at.share > 0 ? f.share / at.share : 0;
           return [
             f.endpoint.name,
             int(f.rps),
@@ -325,7 +328,12 @@ async function main(): Promise<void> {
             `${f.p99.toFixed(1)} ms`,
             t ? `≥ ${pct(t.share)}${t.p99Ms ? `, p99 < ${t.p99Ms} ms` : ''}` : '—',
             t ? verdict(ok) + (f.failures ? ` (${f.failures} failed requests)` : '') : '—',
-            ...(size !== smallest ? [t ? `${pct(kept)} (${verdict(kept >= 0.9)})` : pct(kept)] : []),
+            ...(size !== smallest
+              ? [
+                  t ? `${pct(kept)} (${verdict(kept >= 0.9)})` : pct(kept),
+                  t ? `${pct(keptShare)} (${verdict(keptShare >= 0.9)})` : '—',
+                ]
+              : []),
           ];
         }),
       )}`,
