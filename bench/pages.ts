@@ -197,7 +197,7 @@ async function measureSize(vehicles: number, options: { seconds: number; runs: n
   const { shown, fresh } = await publicSlugs(dataDir);
   const server = await startServer({ dataDir, env: { PUBLIC_URL: 'https://cars.example.com' } });
   // Moves the catalogue version on, as the triggers do on any catalogue change: the server keeps
-  // nothing made before it (docs/decisions/110).
+  // nothing made before it (docs/decisions/110-catalogue-search.md).
   const catalogue = new SQLite(path.join(dataDir, 'marketplace.db'));
   const bump = catalogue.prepare('update catalogue_version set version = version + 1 where id = 1');
   const list = endpoints(shown, fresh, () => bump.run());
