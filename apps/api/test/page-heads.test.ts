@@ -31,7 +31,8 @@ const INDEX_HTML = `<!doctype html>
 </html>`;
 
 const ORIGIN = 'https://cars.example.com';
-const HOSTILE = `</script><script>alert(1)</script>"'&`;
+// `$&` and `$'` would be read as patterns by String.prototype.replace, were the head put in with it.
+const HOSTILE = `</script><script>alert(1)</script>"'& $& $'`;
 const SITE = 'Classic & Co "Imports"';
 /** A VIN whose check digit (9th character, 9) passes (decision 118). */
 const VALID_VIN = '1HGCM82633A004352';
@@ -245,7 +246,7 @@ describe.each(DIALECTS)('page heads on %s', (dialect) => {
     ]);
   });
 
-  it('ISSUE-18-HOSTILE a title of </script>, quotes and & stays inside the JSON-LD, the data block and the attributes', async () => {
+  it('ISSUE-18-HOSTILE a title of </script>, quotes, & and $& stays inside the JSON-LD, the data block and the attributes', async () => {
     const res = await page(`/vehicles/${hostile.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert(1)');

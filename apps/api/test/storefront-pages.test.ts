@@ -2,7 +2,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_CARD_SIZES } from '@vm/shared/image-sizes';
 import { BOOT_DATA_ELEMENT_ID } from '@vm/shared/storefront-requests';
+import type { VehicleSearchResponse } from '@vm/shared/vehicle';
 import { addVehicleImage, createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 import { fakeWebBuild } from './fixtures/web-build.ts';
@@ -99,6 +101,21 @@ describe.each(DIALECTS)('storefront page HTML on %s', (dialect) => {
     // settings only, and the page asks for the auctions as it opens (docs/decisions/125-auctions.md).
     const auctions = bootData((await ctx.app.inject({ method: 'GET', url: '/auctions' })).body);
     expect(Object.keys(auctions)).toEqual(['/settings/public']);
+  });
+
+  it('SEARCH-02 a results page preloads the photo of its first card, as the card shows it', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/vehicles?make=Ford&model=Mustang&minYear=1967' });
+    const searchUrl = '/vehicles/search?make=Ford&model=Mustang&minYear=1967&page=1&limit=9';
+    const first = (bootData(res.body)[searchUrl] as VehicleSearchResponse).vehicles[0];
+    expect(first?.id).toBe(mustang.id);
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(res.body)?.[0] ?? '';
+    expect(preload).toContain(`href="${first?.image?.url}"`);
+    expect(preload).toContain(`imagesrcset="${first?.image?.srcSet}"`);
+    expect(preload).toContain(`imagesizes="${SEARCH_CARD_SIZES}"`);
+    // A first card without a photo: nothing to preload.
+    const camaros = await ctx.app.inject({ method: 'GET', url: '/vehicles?make=Chevrolet' });
+    expect(camaros.body).toContain(camaro.id);
+    expect(camaros.body).not.toContain('rel="preload" as="image"');
   });
 
   it('DETAIL-01 DETAIL-29 a detail page (by id or slug) carries the vehicle and its similar vehicles, and preloads the main photo', async () => {

@@ -10,7 +10,7 @@ import {
   taggedGet,
   vehicleGet,
 } from '@vm/shared/storefront-requests';
-import type { Vehicle, VehicleSearchResponse } from '@vm/shared/vehicle';
+import type { Vehicle, VehicleSummary } from '@vm/shared/vehicle';
 
 /*
  * What a storefront page asks the API for first, so the server can answer it inside the page's
@@ -24,6 +24,11 @@ export type LandingPage = 'home' | 'search' | 'detail';
 /** A page's answers by call URL (apiGetUrl), each read from its JSON when first asked for (page-html.ts). */
 export interface PageAnswers {
   get(url: string): unknown;
+  /**
+   * The first element of the answer's list `list` (`{"vehicles": [first, ...]}`), read without
+   * the rest of the answer: a results page needs only its first card's photo.
+   */
+  first(url: string, list: string): unknown;
 }
 
 export interface PagePlan {
@@ -75,8 +80,8 @@ export function planPage(pathname: string, search: URLSearchParams): PagePlan | 
       calls: [publicSettingsGet, makesGet, results],
       followUps: none,
       mainImage: (answers) => {
-        const first = (answers.get(apiGetUrl(results)) as VehicleSearchResponse | undefined)?.vehicles[0]?.image;
-        return first ? { image: first, sizes: SEARCH_CARD_SIZES } : undefined;
+        const first = answers.first(apiGetUrl(results), 'vehicles') as VehicleSummary | undefined;
+        return first?.image ? { image: first.image, sizes: SEARCH_CARD_SIZES } : undefined;
       },
       vehicle: noVehicle,
     };

@@ -59,16 +59,10 @@ export interface PageRendererOptions {
 
 /** Reads the web build once; the returned function renders one page URL. */
 export function pageRenderer(webDist: string, options: PageRendererOptions = {}): PageRenderer {
-  const built = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  if (!built.includes(ROOT_ELEMENT) || !built.includes('</head>')) {
-    throw new Error(`${webDist}/index.html has no ${ROOT_ELEMENT} or </head>`);
-  }
   // Each page writes its own title, description and share tags.
-  const template = withoutGenericHead(built);
+  const shell = pageShell(withoutGenericHead(readFileSync(path.join(webDist, 'index.html'), 'utf8')), webDist);
   const vinChecked = options.vinChecked ?? isVinChecked;
   const chunks = readLandingChunks(webDist);
-  const withHead = (html: string, tags: string[]) =>
-    html.replace(/\s*<\/head>/, `\n${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
   const headOf = (app: FastifyInstance, settings: PublicSettings, pathname: string, vehicle?: Vehicle) =>
     pageHeadHtml(
       pageHead({ pathname, settings, origin: app.config.publicUrl, vehicle, vinChecked }),
@@ -128,7 +122,7 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     if (!plan)
       return pages.get(key, made, async () => ({
         status: 200 as const,
-        html: Buffer.from(withHead(template, headOf(app, settings, parsed.pathname))),
+        html: pageBytes(shell, headOf(app, settings, parsed.pathname)),
       }));
     // Each answer's JSON bytes go into the page as they came; an answer is parsed only when the
     // plan reads it (the vehicle for the head, the first card's photo), not the similar list or the settings.
@@ -138,6 +132,14 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
       get: (url) => {
         if (!read.has(url)) read.set(url, parseJson(payloads.get(url)));
         return read.get(url);
+      },
+      first: (url, list) => {
+        const payload = payloads.get(url);
+        const element = read.has(url) || payload === undefined ? undefined : firstListElement(payload, list);
+        if (element) return parseJson(element);
+        const whole = answers.get(url) as Record<string, unknown> | undefined;
+        const items = whole?.[list];
+        return Array.isArray(items) ? items[0] : undefined;
       },
     };
     let missing = false;
@@ -164,13 +166,7 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
         ...landingHeadOf(app, settings, parsed.pathname, plan.page, plan.vehicle(answers)),
         imagePreload(plan.mainImage(answers)),
       ].filter((tag) => tag !== '');
-      const headed = withHead(template, head);
-      const afterRoot = headed.indexOf(ROOT_ELEMENT) + ROOT_ELEMENT.length;
-      const html = Buffer.concat([
-        Buffer.from(`${headed.slice(0, afterRoot)}\n    `),
-        bootDataBlock(payloads),
-        Buffer.from(headed.slice(afterRoot)),
-      ]);
+      const html = pageBytes(shell, head, bootDataBlock(payloads));
       // A vehicle that does not exist: the page says so, and crawlers get a real 404.
       // A page without one of its answers (refused: the visitor's limit, an outage) is not kept for
       // others, nor a vehicle page whose vehicle changed while it was made: its stamp could come
@@ -333,8 +329,72 @@ export function bootDataBlock(payloads: ReadonlyMap<string, Buffer>): Buffer {
 const LESS_THAN = 0x3c;
 const escapeLessThan = (json: string) => json.replace(/</g, '\\u003c');
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x7b, 0x5b]); // { [
+const CLOSERS = new Set([0x7d, 0x5d]); // } ]
+
+/**
+ * The bytes of the first element of the list `list` in an answer that starts `{"list":[{`, as
+ * the catalogue's list answers do (cardListJson); undefined for any other shape or an empty list.
+ * It follows the JSON's nesting outside strings, byte by byte: in UTF-8 no byte of a multi-byte
+ * character is a quote, a backslash or a bracket, so only JSON's own punctuation counts.
+ */
+export function firstListElement(json: Buffer, list: string): Buffer | undefined {
+  const prefix = `{${JSON.stringify(list)}:[{`;
+  if (json.length <= prefix.length || json.toString('latin1', 0, prefix.length) !== prefix) return undefined;
+  const start = prefix.length - 1;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < json.length; i++) {
+    const byte = json[i] as number;
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (OPENERS.has(byte)) depth++;
+    else if (CLOSERS.has(byte) && --depth === 0) return json.subarray(start, i + 1);
+  }
+  return undefined;
+}
+
 const parseJson = (bytes: Buffer | undefined): unknown =>
   bytes === undefined ? undefined : JSON.parse(bytes.toString());
+
+/** The web build's index.html, cut once where each page's head tags and data block go. */
+interface PageShell {
+  /** Up to the end of the head's last tag. */
+  start: Buffer;
+  /** From the closing head tag to the app's root element, inclusive. */
+  middle: Buffer;
+  /** What follows the root element. */
+  end: Buffer;
+}
+
+function pageShell(template: string, webDist: string): PageShell {
+  const headEnd = /\s*<\/head>/.exec(template);
+  const rootAt = template.indexOf(ROOT_ELEMENT);
+  if (!headEnd || rootAt < headEnd.index)
+    throw new Error(`${webDist}/index.html has no </head> before ${ROOT_ELEMENT}`);
+  const rootEnd = rootAt + ROOT_ELEMENT.length;
+  return {
+    start: Buffer.from(template.slice(0, headEnd.index)),
+    middle: Buffer.from(`\n  </head>${template.slice(headEnd.index + headEnd[0].length, rootEnd)}`),
+    end: Buffer.from(template.slice(rootEnd)),
+  };
+}
+
+const DATA_BLOCK_INDENT = Buffer.from('\n    ');
+
+/**
+ * A page's HTML: the shell with the page's head tags, one a line, and its data block after the
+ * root element. Put together as bytes: nothing the tags say is read as a pattern.
+ */
+function pageBytes(shell: PageShell, tags: readonly string[], dataBlock?: Buffer): Buffer {
+  const head = Buffer.from(tags.map((tag) => `\n    ${tag}`).join(''));
+  const body = dataBlock ? [shell.middle, DATA_BLOCK_INDENT, dataBlock, shell.end] : [shell.middle, shell.end];
+  return Buffer.concat([shell.start, head, ...body]);
+}
 
 type LandingChunks = Partial<Record<LandingPage, string[]>>;
 
