@@ -29,7 +29,7 @@ import { MAKES } from './lib/catalogue-data.ts';
 import { cleanupNow } from './lib/cleanup.ts';
 import { machineInfo } from './lib/machine.ts';
 import { ROOT, table, verdict, writeReport } from './lib/report.ts';
-import { startServer, tempDir } from './lib/server.ts';
+import { startServer, tempDir, waitUntilIdle } from './lib/server.ts';
 import { int, pct } from './lib/stats.ts';
 
 const CONNECTIONS = 10;
@@ -229,6 +229,9 @@ async function measureSize(vehicles: number, options: { seconds: number; runs: n
           shown.map((slug) => `/vehicles/${encodeURIComponent(slug)}`),
         );
       }
+      // Nothing the server does on its own (reading the cards ahead after the start or a
+      // catalogue change) runs into the round.
+      await waitUntilIdle(server.pid);
       let ceiling = 0;
       for (const e of list) {
         const run = await cannon({

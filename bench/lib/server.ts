@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -148,4 +149,21 @@ export function readCpuMs(pid: number): number {
   const utime = Number.parseInt(fields[11] ?? '0', 10);
   const stime = Number.parseInt(fields[12] ?? '0', 10);
   return ((utime + stime) * 1000) / clockTicks;
+}
+
+/**
+ * Waits until a process spends under `share` of a core over `windowMs`, at most `maxMs`: the
+ * work a server does on its own after a start or a catalogue change (reading the catalogue's
+ * cards ahead, docs/decisions/134-cards-read-ahead.md) is over before a measurement starts.
+ */
+export async function waitUntilIdle(
+  pid: number,
+  { share = 0.05, windowMs = 1_000, maxMs = 60_000 }: { share?: number; windowMs?: number; maxMs?: number } = {},
+): Promise<void> {
+  const until = Date.now() + maxMs;
+  while (Date.now() < until) {
+    const before = readCpuMs(pid);
+    await sleep(windowMs);
+    if (readCpuMs(pid) - before < share * windowMs) return;
+  }
 }

@@ -159,6 +159,24 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     expect(cardLookups()).toEqual({ kept: 1, read: 0 });
   });
 
+  it('ISSUE-18-CARDS-AHEAD reads ahead the cards not kept, which a lookup then finds, and stops when the version moves on', async () => {
+    const db = ctx.database.db;
+    const cards = new VehicleCards(undefined, lookups);
+    const version = await catalogueVersion(db);
+    await cardsOf(cards, db, version, [ids[0]] as string[]);
+    const current = async () => true;
+    expect(await cards.readAhead(db, version, ids, current)).toBe(ids.length - 1);
+    expect(await cards.readAhead(db, version, ids, current)).toBe(0);
+    cardLookups();
+    expect(await cardsOf(cards, db, version, ids)).toEqual(await summariesByIds(db, ids));
+    expect(cardLookups()).toEqual({ kept: ids.length, read: 0 });
+    // The version moved on before the first read: nothing is read for it.
+    const fresh = new VehicleCards(undefined, lookups);
+    expect(await fresh.readAhead(db, version, ids, async () => false)).toBe(0);
+    await cardsOf(fresh, db, version, ids);
+    expect(cardLookups()).toEqual({ kept: 0, read: ids.length });
+  });
+
   it('keeps at most its limit, letting the least recently shown card go', async () => {
     const db = ctx.database.db;
     const cards = new VehicleCards(2, lookups);

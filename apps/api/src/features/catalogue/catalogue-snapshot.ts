@@ -188,6 +188,11 @@ export class CatalogueSnapshot {
     return this.ids[slot] as string;
   }
 
+  /** Every public vehicle's id, newest first. */
+  get vehicleIds(): readonly string[] {
+    return this.ids;
+  }
+
   /**
    * What the similar-vehicles rule reads (similar-vehicles.ts): prices and years by slot, each
    * make's slots newest first (its group), models as codes, and the slots by price (the

@@ -41,6 +41,8 @@ export interface SimilarTo {
 export interface CatalogueOptions {
   /** Counts lookups of what the catalogue keeps (tests and the search benchmark). */
   lookups?: CacheLookups | undefined;
+  /** How many vehicle cards are kept (KEPT_CARDS unless a test says otherwise). */
+  keptCards?: number;
 }
 
 /**
@@ -57,6 +59,9 @@ export class Catalogue {
   private readonly cards: VehicleCards;
   private readonly kept: VersionedCache;
   private readonly details: VehicleDetails;
+  /** The catalogue version readCardsAhead saw last, and the last one whose cards it read to the end. */
+  private aheadSeen = -1;
+  private aheadDone = -1;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -64,7 +69,7 @@ export class Catalogue {
     options: CatalogueOptions = {},
   ) {
     this.snapshots = new CatalogueSnapshots(db, dialect, options.lookups);
-    this.cards = new VehicleCards(undefined, options.lookups, dialect);
+    this.cards = new VehicleCards(options.keptCards, options.lookups, dialect);
     this.kept = new VersionedCache(undefined, options.lookups);
     this.details = new VehicleDetails(undefined, options.lookups);
   }
@@ -72,6 +77,28 @@ export class Catalogue {
   /** Reads the snapshot and makes its sort orders before the first visitor asks (about half a second on 100,000 vehicles). */
   async warm(): Promise<void> {
     await this.snapshots.warm(await readCatalogueVersion(this.db));
+  }
+
+  /**
+   * Reads ahead the card of every public vehicle, newest first, so that the searches and lists
+   * of a large catalogue show cards already made (docs/decisions/134-cards-read-ahead.md). The
+   * server's background work calls it every second (background-work.ts). It reads only once
+   * the catalogue version has held since the call before (a catalogue being changed is left
+   * alone), reads each version's cards once, stops when the version moves on, and reads
+   * nothing when there are more public vehicles than cards kept. Returns how many it read.
+   */
+  async readCardsAhead(): Promise<number> {
+    const version = await readCatalogueVersion(this.db);
+    const quiet = version === this.aheadSeen;
+    this.aheadSeen = version;
+    if (!quiet || version === this.aheadDone) return 0;
+    const snapshot = await this.snapshots.at(version);
+    const ids = snapshot.vehicleIds;
+    if (snapshot.version !== version || ids.length > this.cards.maxCards) return 0;
+    const stillCurrent = async () => (await readCatalogueVersion(this.db)) === version;
+    const read = await this.cards.readAhead(this.db, version, ids, stillCurrent);
+    if (await stillCurrent()) this.aheadDone = version;
+    return read;
   }
 
   /**

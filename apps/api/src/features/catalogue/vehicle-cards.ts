@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { vehicleSummarySchema } from '@vm/shared/vehicle';
@@ -5,6 +6,12 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { summariesByIds } from '../vehicles/vehicle-repository.ts';
 import type { CacheLookups } from './cache-lookups.ts';
+
+/** Cards kept by default: every public vehicle of a catalogue of this size (about 1 KB of JSON each). */
+export const KEPT_CARDS = 150_000;
+
+/** Cards read ahead in one statement; the event loop turns between two such reads. */
+const READ_AHEAD_CHUNK = 100;
 
 /**
  * The storefront's vehicle cards (VehicleSummary) of one catalogue version, kept in memory as
@@ -18,6 +25,10 @@ import type { CacheLookups } from './cache-lookups.ts';
  * schema and serialized once, when it is read: checking and serializing a page of cards again
  * on every computed search was a third of its cost (docs/decisions/110). When the version moves on,
  * every card goes; when full, the least recently shown goes first.
+ *
+ * The cards of a whole catalogue can be read ahead (readAhead, docs/decisions/134): in a large
+ * catalogue most of the cards a new search shows were never shown before, and reading them was
+ * what made its searches slower than a small catalogue's.
  */
 export class VehicleCards {
   private version = -1;
@@ -25,7 +36,7 @@ export class VehicleCards {
   private readonly cards: LRUCache<string, string>;
 
   constructor(
-    maxCards = 10_000,
+    readonly maxCards = KEPT_CARDS,
     private readonly lookups?: CacheLookups,
     /** Given, the cards are read with one statement for any number of ids (summariesByIds). */
     private readonly dialect?: Dialect,
@@ -39,10 +50,7 @@ export class VehicleCards {
    * than the cards' (a request that read it before a change) gets fresh cards and keeps none.
    */
   async jsonOf(db: Kysely<DB>, version: number, ids: readonly string[]): Promise<string[]> {
-    if (version > this.version) {
-      this.cards.clear();
-      this.version = version;
-    }
+    this.moveTo(version);
     const found = new Map<string, string>();
     const missing: string[] = [];
     for (const id of ids) {
@@ -53,13 +61,50 @@ export class VehicleCards {
     // Counted as lookups of kind `cards` (hits: kept, misses: read), as the search benchmark reports them.
     if (this.lookups) for (const id of ids) this.lookups.count('cards', found.has(id));
     if (missing.length > 0) {
-      const read = (await summariesByIds(db, missing, this.dialect)).map(
-        (card) => [card.id, JSON.stringify(vehicleSummarySchema.parse(card))] as const,
-      );
+      const read = await this.read(db, missing);
       this.keep(version, read);
       for (const [id, json] of read) found.set(id, json);
     }
     return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  /**
+   * Reads and keeps, READ_AHEAD_CHUNK at a time with the event loop turning in between, the cards
+   * of these vehicles not kept yet at catalogue version `version`. Stops when `stillCurrent`
+   * says the version moved on (cards read for it would be dropped at once). Counts no lookups:
+   * nobody asked for these cards yet. Returns how many were read.
+   */
+  async readAhead(
+    db: Kysely<DB>,
+    version: number,
+    ids: readonly string[],
+    stillCurrent: () => Promise<boolean>,
+  ): Promise<number> {
+    this.moveTo(version);
+    const missing = ids.filter((id) => !this.cards.has(id));
+    let read = 0;
+    for (let i = 0; i < missing.length && version === this.version; i += READ_AHEAD_CHUNK) {
+      if (!(await stillCurrent())) break;
+      const cards = await this.read(db, missing.slice(i, i + READ_AHEAD_CHUNK));
+      this.keep(version, cards);
+      read += cards.length;
+      await nextTurn();
+    }
+    return read;
+  }
+
+  /** A newer version drops every card kept for the older one. */
+  private moveTo(version: number): void {
+    if (version > this.version) {
+      this.cards.clear();
+      this.version = version;
+    }
+  }
+
+  private async read(db: Kysely<DB>, ids: string[]): Promise<(readonly [string, string])[]> {
+    return (await summariesByIds(db, ids, this.dialect)).map(
+      (card) => [card.id, JSON.stringify(vehicleSummarySchema.parse(card))] as const,
+    );
   }
 
   private keep(version: number, read: readonly (readonly [string, string])[]): void {
