@@ -10,7 +10,7 @@ import type { CacheLookups } from './cache-lookups.ts';
 /** Cards kept by default: every public vehicle of a catalogue of this size (about 1 KB of JSON each). */
 export const KEPT_CARDS = 150_000;
 
-/** Cards read ahead in one statement; the event loop turns between two such reads. */
+/** Cards read ahead in one read (summariesByIds); the event loop turns between two such reads. */
 const READ_AHEAD_CHUNK = 100;
 
 /**
