@@ -203,6 +203,8 @@ export async function buildApp({
         if (url.startsWith('/api') || url.startsWith('/uploads/') || isMetricsPath(url) || path.extname(url) !== '')
           return reply.callNotFound();
         const page = await renderPage(app, request.url, request.ip);
+        // Revalidated like a page: a vehicle can take its former address back (decision 135).
+        if (page.status === 301) return reply.header('Cache-Control', 'no-cache').redirect(page.location, 301);
         reply.code(page.status).header('Cache-Control', 'no-cache');
         // A kept page is compressed once (storefront-pages/kept-pages.ts); a 404 page, made on each
         // request, is compressed as it is sent (docs/decisions/120-pages-at-any-size.md).

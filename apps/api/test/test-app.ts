@@ -149,6 +149,7 @@ export async function tableCounts(database: Database): Promise<Record<string, nu
     'refresh_tokens',
     'vehicles',
     'vehicle_tags',
+    'vehicle_former_slugs',
     'vehicle_images',
     'watches',
     'vehicle_views',

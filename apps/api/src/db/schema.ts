@@ -76,6 +76,12 @@ export interface VehicleTagsTable {
   tag: string;
 }
 
+/** A slug a vehicle had before its title changed (docs/decisions/135-former-slugs.md). */
+export interface VehicleFormerSlugsTable {
+  slug: string;
+  vehicle_id: string;
+}
+
 export interface VehicleImagesTable {
   id: string;
   vehicle_id: string;
@@ -264,6 +270,7 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   vehicles: VehiclesTable;
   vehicle_tags: VehicleTagsTable;
+  vehicle_former_slugs: VehicleFormerSlugsTable;
   vehicle_images: VehicleImagesTable;
   watches: WatchesTable;
   vehicle_views: VehicleViewsTable;

@@ -6,7 +6,7 @@ import { IS_PUBLIC, SNAPSHOT_COLUMNS } from './search-filters.ts';
 
 /*
  * Every SQL statement of the catalogue module: the catalogue version, the rows of a snapshot,
- * the full-text matches of a set of words, makes and models, and a slug's id. The module keeps what these return per catalogue version (catalogue.ts).
+ * the full-text matches of a set of words, makes and models, a slug's id, and where a former slug leads. The module keeps what these return per catalogue version (catalogue.ts).
  */
 
 const catalogueVersionQuery = reusableQuery((db: Kysely<DB>) =>
@@ -136,6 +136,21 @@ export async function readPublicModels(db: Kysely<DB>, make: string): Promise<st
 export async function readIdOfSlug(db: Kysely<DB>, slug: string): Promise<string | undefined> {
   const row = await db.selectFrom('vehicles').select('id').where('slug', '=', slug).where(IS_PUBLIC).executeTakeFirst();
   return row?.id;
+}
+
+/**
+ * The slug now of the public vehicle that had `formerSlug` before its title changed
+ * (docs/decisions/135-former-slugs.md), or undefined.
+ */
+export async function readSlugNow(db: Kysely<DB>, formerSlug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('vehicle_former_slugs')
+    .innerJoin('vehicles', 'vehicles.id', 'vehicle_former_slugs.vehicle_id')
+    .select('vehicles.slug')
+    .where('vehicle_former_slugs.slug', '=', formerSlug)
+    .where(IS_PUBLIC)
+    .executeTakeFirst();
+  return row?.slug;
 }
 
 /** What a vehicle's kept answer and page are checked against (vehicle-details.ts). */

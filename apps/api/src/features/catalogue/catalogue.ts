@@ -12,7 +12,13 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { PrecompressedBody } from '../../plugins/precompressed.ts';
 import type { CacheLookups } from './cache-lookups.ts';
-import { readCatalogueVersion, readIdOfSlug, readPublicMakes, readPublicModels } from './catalogue-repository.ts';
+import {
+  readCatalogueVersion,
+  readIdOfSlug,
+  readPublicMakes,
+  readPublicModels,
+  readSlugNow,
+} from './catalogue-repository.ts';
 import { CatalogueSnapshots } from './catalogue-snapshots.ts';
 import { NO_FILTERS, type SearchFilters, type SearchOrder, toSearchFilters } from './search-filters.ts';
 import { similarSlots } from './similar-vehicles.ts';
@@ -237,6 +243,15 @@ export class Catalogue {
    */
   vehicle(idOrSlug: string): Promise<PrecompressedBody | undefined> {
     return this.details.get(this.db, idOrSlug);
+  }
+
+  /**
+   * Where a link to a former address of a public vehicle leads: its slug now, when `formerSlug`
+   * was its slug before its title changed (docs/decisions/135-former-slugs.md); undefined
+   * otherwise. Asked only for a vehicle page nothing else answers, so it keeps nothing.
+   */
+  slugNow(formerSlug: string): Promise<string | undefined> {
+    return readSlugNow(this.db, formerSlug);
   }
 
   /**

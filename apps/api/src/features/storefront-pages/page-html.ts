@@ -40,8 +40,17 @@ import { attribute, pageHead, pageHeadHtml, withoutGenericHead } from './page-he
 export const LANDING_CHUNKS_FILE = 'landing-chunks.json';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** A page's status and HTML, with the HTML's bytes compressed once per encoding (kept-pages.ts). */
-export type PageHtml = KeptPage;
+/**
+ * A page's status and HTML, with the HTML's bytes compressed once per encoding (kept-pages.ts);
+ * or, for a vehicle's former address, where the vehicle is now (docs/decisions/135-former-slugs.md).
+ */
+export type PageHtml = KeptPage | PageMoved;
+
+/** A permanent redirect: `location` is a path of this site, with the query asked for. */
+export interface PageMoved {
+  status: 301;
+  location: string;
+}
 
 /**
  * `remoteAddress` is the visitor's: the page's API calls then count against the visitor's rate
@@ -105,6 +114,11 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     const key = `${parsed.pathname}${parsed.search}`;
     const settings = await app.publicSettings.get();
     const vehicleStamp = plan?.vehicleKey === undefined ? undefined : await app.catalogue.vehicleStamp(plan.vehicleKey);
+    if (plan?.vehicleKey !== undefined && !vehicleStamp) {
+      // No vehicle has this id or slug now: a link from before the vehicle's title changed.
+      const slug = await app.catalogue.slugNow(plan.vehicleKey);
+      if (slug !== undefined) return { status: 301, location: `/vehicles/${encodeURIComponent(slug)}${parsed.search}` };
+    }
     // Every call of the page is answered at this one reading of the catalogue version
     // (docs/decisions/132-make-orders.md), and the vehicle's answer from this same stamp
     // (Catalogue.vehicleFromStamp).

@@ -232,15 +232,26 @@ async function summariesByIdList(db: Kysely<DB>, dialect: Dialect, ids: readonly
   return summariesOf(found, tags, images.rows);
 }
 
-/** A slug from the title, made unique with -2, -3, ... */
+/**
+ * A slug from the title, made unique with -2, -3, ... A slug another vehicle had before its
+ * title changed is taken too: links to it still lead to that vehicle (docs/decisions/135-former-slugs.md).
+ */
 export async function uniqueSlug(db: Kysely<DB>, title: string, exceptId?: string): Promise<string> {
   const base = slugify(title) || 'vehicle';
-  let q = db
+  const like = `${base}-%`;
+  let current = db
     .selectFrom('vehicles')
     .select('slug')
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
-  if (exceptId) q = q.where('id', '!=', exceptId);
-  const taken = new Set((await q.execute()).map((r) => r.slug));
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', like)]));
+  let former = db
+    .selectFrom('vehicle_former_slugs')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', like)]));
+  if (exceptId) {
+    current = current.where('id', '!=', exceptId);
+    former = former.where('vehicle_id', '!=', exceptId);
+  }
+  const taken = new Set((await current.unionAll(former).execute()).map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
 }
@@ -319,6 +330,16 @@ export async function updateVehicle(
   publishedAt?: string,
 ): Promise<void> {
   const slug = await uniqueSlug(db, input.title, id);
+  const before = await db.selectFrom('vehicles').select('slug').where('id', '=', id).executeTakeFirst();
+  if (before && before.slug !== slug) {
+    // The address it leaves keeps leading to it; the one it takes back is its address again.
+    await db.deleteFrom('vehicle_former_slugs').where('slug', '=', slug).execute();
+    await db
+      .insertInto('vehicle_former_slugs')
+      .values({ slug: before.slug, vehicle_id: id })
+      .onConflict((oc) => oc.column('slug').doUpdateSet({ vehicle_id: id }))
+      .execute();
+  }
   await db
     .updateTable('vehicles')
     .set({ slug, ...columns(input), updated_at: nowIso(), ...(publishedAt ? { published_at: publishedAt } : {}) })
