@@ -11,8 +11,9 @@
  *   and vehicle pages of vehicles not shown before (each request another vehicle);
  * - computed searches, each request a search nobody sent before (a make, a price range of its
  *   own, a year, a sort and a page), through the API and as the HTML results page.
- * Every endpoint is measured `--runs` times, interleaved, and the medians are reported, each as
- * a share of the ping ceiling of the same round. Writes docs/benchmarks/pages.md.
+ * Every endpoint is measured `--runs` times at every size, the sizes side by side (measureSizes),
+ * and the medians are reported, each as a share of the ping ceiling of the same size and round.
+ * Writes docs/benchmarks/pages.md.
  *
  *   node --import tsx bench/pages.ts [--sizes 10000,100000] [--seconds 8] [--runs 2]
  *     [--catalogues DIR]   keep the filled catalogues in DIR and reuse them on the next run
@@ -29,7 +30,7 @@ import { MAKES } from './lib/catalogue-data.ts';
 import { cleanupNow } from './lib/cleanup.ts';
 import { machineInfo } from './lib/machine.ts';
 import { ROOT, table, verdict, writeReport } from './lib/report.ts';
-import { startServer, tempDir, waitUntilIdle } from './lib/server.ts';
+import { readCpuMs, startServer, tempDir, waitUntilIdle } from './lib/server.ts';
 import { int, pct } from './lib/stats.ts';
 
 const CONNECTIONS = 10;
@@ -48,6 +49,8 @@ interface Endpoint {
 
 interface Figure {
   rps: number;
+  /** The server's CPU time per request, in microseconds (user and system, from /proc). */
+  cpuUs: number;
   p99: number;
   share: number;
   errors: number;
@@ -192,8 +195,18 @@ async function visitAll(baseUrl: string, paths: readonly string[], concurrency =
   );
 }
 
-async function measureSize(vehicles: number, options: { seconds: number; runs: number; keepDir?: string }) {
-  const dataDir = await catalogueFile(vehicles, options.keepDir);
+/** One size's server, its endpoints and its figures so far. */
+interface SizeUnderTest {
+  vehicles: number;
+  server: Awaited<ReturnType<typeof startServer>>;
+  shown: string[];
+  list: Endpoint[];
+  runs: Map<string, Figure[]>;
+  close: () => Promise<void>;
+}
+
+async function startSize(vehicles: number, keepDir: string | undefined): Promise<SizeUnderTest> {
+  const dataDir = await catalogueFile(vehicles, keepDir);
   const { shown, fresh } = await publicSlugs(dataDir);
   const server = await startServer({ dataDir, env: { PUBLIC_URL: 'https://cars.example.com' } });
   // Moves the catalogue version on, as the triggers do on any catalogue change: the server keeps
@@ -201,78 +214,111 @@ async function measureSize(vehicles: number, options: { seconds: number; runs: n
   const catalogue = new SQLite(path.join(dataDir, 'marketplace.db'));
   const bump = catalogue.prepare('update catalogue_version set version = version + 1 where id = 1');
   const list = endpoints(shown, fresh, () => bump.run());
-  const runs = new Map<string, Figure[]>(list.map((e) => [e.name, []]));
-  try {
-    // A few of each, so the first figures do not carry the server's first compile of each path;
-    // then every vehicle page of the rotation once.
-    for (const e of list)
-      await visitAll(
-        server.baseUrl,
-        Array.from({ length: 20 }, () => e.path ?? e.nextPath?.() ?? '/'),
-        1,
-      );
-    const started = performance.now();
+  // A few of each, so the first figures do not carry the server's first compile of each path;
+  // then every vehicle page of the rotation once.
+  for (const e of list)
     await visitAll(
       server.baseUrl,
-      shown.map((slug) => `/vehicles/${encodeURIComponent(slug)}`),
+      Array.from({ length: 20 }, () => e.path ?? e.nextPath?.() ?? '/'),
+      1,
     );
-    console.log(
-      `${int(vehicles)}: ${int(shown.length)} vehicle pages shown once in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    for (let round = 0; round < options.runs; round++) {
-      if (round > 0) {
-        // The vehicle pages "shown before" are shown again before each round: the previous
-        // round's vehicles not shown before pushed them out of the kept pages, or the catalogue
-        // moved on since.
+  const started = performance.now();
+  await visitAll(
+    server.baseUrl,
+    shown.map((slug) => `/vehicles/${encodeURIComponent(slug)}`),
+  );
+  console.log(
+    `${int(vehicles)}: ${int(shown.length)} vehicle pages shown once in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return {
+    vehicles,
+    server,
+    shown,
+    list,
+    runs: new Map(list.map((e) => [e.name, []])),
+    close: async () => {
+      catalogue.close();
+      await server.stop();
+    },
+  };
+}
+
+/**
+ * Every size's server runs at once, and each endpoint is measured at every size one after the
+ * other, the sizes' order turned round each round: the machine's speed, which moves by half
+ * within minutes here, then weighs on both sizes alike when one's throughput is compared with
+ * the other's (docs/decisions/136-sizes-side-by-side.md). Before each measurement every server
+ * is idle: the other size's work after its catalogue moved on does not run into it.
+ */
+async function measureSizes(sizes: readonly SizeUnderTest[], options: { seconds: number; runs: number }) {
+  const ceilings = new Map<SizeUnderTest, number>();
+  for (let round = 0; round < options.runs; round++) {
+    if (round > 0) {
+      // The vehicle pages "shown before" are shown again before each round: the previous
+      // round's vehicles not shown before pushed them out of the kept pages, or the catalogue
+      // moved on since.
+      for (const size of sizes)
         await visitAll(
-          server.baseUrl,
-          shown.map((slug) => `/vehicles/${encodeURIComponent(slug)}`),
+          size.server.baseUrl,
+          size.shown.map((slug) => `/vehicles/${encodeURIComponent(slug)}`),
         );
-      }
-      // Nothing the server does on its own (reading the cards ahead after the start or a
-      // catalogue change) runs into the round.
-      await waitUntilIdle(server.pid);
-      let ceiling = 0;
-      for (const e of list) {
+    }
+    const order = round % 2 === 0 ? sizes : [...sizes].reverse();
+    const endpointCount = sizes[0]?.list.length ?? 0;
+    for (let i = 0; i < endpointCount; i++) {
+      for (const size of order) {
+        const e = size.list[i];
+        if (!e) continue;
+        // Nothing a server does on its own (reading the cards ahead after the start or a
+        // catalogue change) runs into the measurement.
+        for (const other of sizes) await waitUntilIdle(other.server.pid);
+        const { baseUrl, pid } = size.server;
+        const cpuBefore = readCpuMs(pid);
         const run = await cannon({
-          url: e.path ? `${server.baseUrl}${e.path}` : server.baseUrl,
+          url: e.path ? `${baseUrl}${e.path}` : baseUrl,
           connections: CONNECTIONS,
           seconds: options.seconds,
           headers: BROWSER_ENCODING,
           ...(e.nextPath ? { nextPath: e.nextPath } : {}),
         });
-        if (!e.target) ceiling = run.requestsPerSecond;
+        if (!e.target) ceilings.set(size, run.requestsPerSecond);
+        const ceiling = ceilings.get(size) ?? 0;
         const non2xx = Object.entries(run.statuses)
           .filter(([code]) => !code.startsWith('2'))
           .reduce((n, [, c]) => n + c, 0);
+        const requests = run.requestsPerSecond * options.seconds;
         const figure = {
           rps: run.requestsPerSecond,
+          cpuUs: requests > 0 ? ((readCpuMs(pid) - cpuBefore) * 1000) / requests : 0,
           p99: run.latency.p99,
           share: ceiling ? run.requestsPerSecond / ceiling : 0,
           errors: run.errors + run.timeouts,
           non2xx,
         };
-        runs.get(e.name)?.push(figure);
+        size.runs.get(e.name)?.push(figure);
         console.log(
-          `${int(vehicles)} round ${round + 1}: ${e.name}: ${int(figure.rps)} req/s, p99 ${figure.p99.toFixed(1)} ms, ${pct(figure.share)} of ping${non2xx || figure.errors ? `, ${non2xx} non-2xx, ${figure.errors} errors` : ''}`,
+          `${int(size.vehicles)} round ${round + 1}: ${e.name}: ${int(figure.rps)} req/s, p99 ${figure.p99.toFixed(1)} ms, ${pct(figure.share)} of ping, ${int(figure.cpuUs)} µs of server CPU${non2xx || figure.errors ? `, ${non2xx} non-2xx, ${figure.errors} errors` : ''}`,
         );
       }
     }
-  } finally {
-    catalogue.close();
-    await server.stop();
   }
-  return list.map((e) => {
-    const figures = runs.get(e.name) ?? [];
-    return {
-      endpoint: e,
-      rps: median(figures.map((f) => f.rps)),
-      p99: median(figures.map((f) => f.p99)),
-      share: median(figures.map((f) => f.share)),
-      rpsRange: figures.map((f) => int(f.rps)).join(', '),
-      failures: figures.reduce((n, f) => n + f.errors + f.non2xx, 0),
-    };
-  });
+  return new Map(
+    sizes.map((size) => [
+      size.vehicles,
+      size.list.map((e) => {
+        const figures = size.runs.get(e.name) ?? [];
+        return {
+          endpoint: e,
+          rps: median(figures.map((f) => f.rps)),
+          cpuUs: median(figures.map((f) => f.cpuUs)),
+          p99: median(figures.map((f) => f.p99)),
+          share: median(figures.map((f) => f.share)),
+          rpsRange: figures.map((f) => int(f.rps)).join(', '),
+          failures: figures.reduce((n, f) => n + f.errors + f.non2xx, 0),
+        };
+      }),
+    ]),
+  );
 }
 
 async function main(): Promise<void> {
@@ -294,10 +340,16 @@ async function main(): Promise<void> {
     ...(values.catalogues ? { keepDir: path.resolve(values.catalogues) } : {}),
   };
   const machine = machineInfo();
-  const results = new Map<number, Awaited<ReturnType<typeof measureSize>>>();
-  for (const size of sizes) results.set(size, await measureSize(size, options));
+  const started: SizeUnderTest[] = [];
+  let results: Awaited<ReturnType<typeof measureSizes>>;
+  try {
+    for (const size of sizes) started.push(await startSize(size, options.keepDir));
+    results = await measureSizes(started, options);
+  } finally {
+    for (const size of started) await size.close();
+  }
   const sections: string[] = [
-    `SQLite, the real server with the web build, autocannon with ${CONNECTIONS} connections and \`Accept-Encoding: ${BROWSER_ENCODING['accept-encoding']}\`, ${options.seconds} s per endpoint, ${options.runs} rounds interleaved; each figure is the median of the rounds, and the share is taken against \`GET /api/ping\` of the same round. Vehicle pages “shown before” and the vehicle API pick each request's vehicle at random among ${int(VEHICLES_ROTATED)} public vehicles spread over the catalogue, each of whose pages was requested once before the rounds; “not shown before”, measured last in each round, takes each request's vehicle from the other public vehicles in a shuffled order; once all of them have been asked for, the catalogue version moves on (as any catalogue change moves it) and they come round again with nothing kept. The vehicles shown before are shown again before each round (the vehicles not shown before push their pages out of the kept ones). Computed searches: each request a search nobody sent before (a make, a price range whose lowest figure runs from $1,000 to $${int(SEARCH_PRICE_CYCLE + 999)} and starts again with the highest a dollar up, sometimes a first year, a sort, page 1 or 2), the same mix at every size. At ${int(Math.max(...sizes))} vehicles, “Throughput against” compares each page's req/s with its req/s at ${int(Math.min(...sizes))}; “Share against” compares its shares of ping instead, which holds when the machine's speed moves between the two sizes' runs.`,
+    `SQLite, the real server with the web build, autocannon with ${CONNECTIONS} connections and \`Accept-Encoding: ${BROWSER_ENCODING['accept-encoding']}\`, ${options.seconds} s per endpoint, ${options.runs} rounds. Every size's server runs at once and each endpoint is measured at every size one after the other, the sizes' order turned round each round, every server idle before each measurement; each figure is the median of the rounds, and the share is taken against \`GET /api/ping\` of the same round. Vehicle pages “shown before” and the vehicle API pick each request's vehicle at random among ${int(VEHICLES_ROTATED)} public vehicles spread over the catalogue, each of whose pages was requested once before the rounds; “not shown before”, measured last in each round, takes each request's vehicle from the other public vehicles in a shuffled order; once all of them have been asked for, the catalogue version moves on (as any catalogue change moves it) and they come round again with nothing kept. The vehicles shown before are shown again before each round (the vehicles not shown before push their pages out of the kept ones). Computed searches: each request a search nobody sent before (a make, a price range whose lowest figure runs from $1,000 to $${int(SEARCH_PRICE_CYCLE + 999)} and starts again with the highest a dollar up, sometimes a first year, a sort, page 1 or 2), the same mix at every size. At ${int(Math.max(...sizes))} vehicles, “Throughput against” compares each page's req/s with its req/s at ${int(Math.min(...sizes))}; “Requests a CPU second against” compares the server's CPU time a request (user and system, from \`/proc\`, median of the rounds) the same way: how many requests a second of the server's CPU serves at this size against the smallest.`,
   ];
   const smallest = Math.min(...sizes);
   for (const size of sizes) {
@@ -311,30 +363,35 @@ async function main(): Promise<void> {
           'req/s per round',
           'Share of ping',
           'p99',
+          'Server CPU a request',
           'Target',
           'Met',
-          ...(size !== smallest ? [`Throughput against ${int(smallest)}`, `Share against ${int(smallest)}`] : []),
+          ...(size !== smallest
+            ? [`Throughput against ${int(smallest)}`, `Requests a CPU second against ${int(smallest)}`]
+            : []),
         ],
         figures.map((f) => {
           const t = f.endpoint.target;
           const ok = t ? f.share >= t.share && (t.p99Ms === undefined || f.p99 < t.p99Ms) && f.failures === 0 : true;
           const at = base.find((b) => b.endpoint.name === f.endpoint.name);
           const kept = at && at.rps > 0 ? f.rps / at.rps : 0;
-          // The same ratio with each size's throughput taken against its own ping: the machine's
-          // speed can move between the sizes' runs, minutes apart (decision 133).
-          const keptShare = at && at.share > 0 ? f.share / at.share : 0;
+          // The same comparison in the server's own work: requests a second of its CPU makes at
+          // this size against the smallest, steadier than throughput when the load generator on
+          // the same machine gets more or less of it (docs/decisions/136-sizes-side-by-side.md).
+          const keptCpu = at && f.cpuUs > 0 ? at.cpuUs / f.cpuUs : 0;
           return [
             f.endpoint.name,
             int(f.rps),
             f.rpsRange,
             t ? pct(f.share) : '—',
             `${f.p99.toFixed(1)} ms`,
+            `${int(f.cpuUs)} µs`,
             t ? `≥ ${pct(t.share)}${t.p99Ms ? `, p99 < ${t.p99Ms} ms` : ''}` : '—',
             t ? verdict(ok) + (f.failures ? ` (${f.failures} failed requests)` : '') : '—',
             ...(size !== smallest
               ? [
                   t ? `${pct(kept)} (${verdict(kept >= 0.9)})` : pct(kept),
-                  t ? `${pct(keptShare)} (${verdict(keptShare >= 0.9)})` : '—',
+                  t ? `${pct(keptCpu)} (${verdict(keptCpu >= 0.9)})` : pct(keptCpu),
                 ]
               : []),
           ];
