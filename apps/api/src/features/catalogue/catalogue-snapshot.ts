@@ -292,7 +292,10 @@ export class CatalogueSnapshot {
   ): { slots: Int32Array; total: number } {
     const { slots } = group;
     const n = slots ? slots.length : this.size;
-    const out = new Int32Array(n);
+    // With nothing but the first two ranges to check, only the first `keep` matches are written
+    // (the rest are only counted): a page of a make's thousands of vehicles needs room for one page.
+    const writesAll = c.ranges.length === 0 || c.tables.length > 0 || c.ranges.length > 2;
+    const out = new Int32Array(writesAll ? n : Math.min(n, keep));
     let found = n;
     let total = n;
     if (c.ranges.length === 0) {
@@ -306,7 +309,7 @@ export class CatalogueSnapshot {
       const [values2, min2, max2] = second
         ? [group.ranges[second[0]], second[1], second[2]]
         : [values1, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
-      const written = c.tables.length === 0 && c.ranges.length <= 2 ? keep : n;
+      const written = writesAll ? n : out.length;
       found = 0;
       let i = 0;
       for (; i < n && found < written; i++) {
