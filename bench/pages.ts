@@ -58,28 +58,31 @@ interface Figure {
 }
 
 /**
- * Searches nobody sent before, the same mix at every size and in every round: the counter runs
- * on for the whole process (a search is never sent twice), but the lowest price comes back to
- * $1,000 every SEARCH_PRICE_CYCLE searches, when the highest moves up by a dollar. The price
- * windows once drifted with the counter, so the 100,000 rounds searched far dearer cars than the
- * 10,000 ones, matched fewer and sent smaller answers (docs/decisions/133-fair-page-benchmark.md).
+ * Searches nobody sent before, the same mix at every size and in every round: each size's server
+ * gets its own counter, so both are sent the same searches in the same order (decision 136); it
+ * runs on for the whole run (a search is never sent twice to a server), but the lowest price
+ * comes back to $1,000 every SEARCH_PRICE_CYCLE searches, when the highest moves up by a dollar.
+ * The price windows once drifted with the counter, so the 100,000 rounds searched far dearer cars
+ * than the 10,000 ones, matched fewer and sent smaller answers (docs/decisions/133-fair-page-benchmark.md).
  */
 const SEARCH_PRICE_CYCLE = 60_000;
-let searchCount = 0;
-function computedSearch(): string {
-  const n = searchCount++;
-  const make = MAKES[n % MAKES.length]?.make ?? 'Porsche';
-  const minPrice = 1000 + (n % SEARCH_PRICE_CYCLE);
-  const params = new URLSearchParams({
-    make,
-    minPrice: String(minPrice),
-    maxPrice: String(minPrice + 40000 + (n % 5) * 20000 + Math.floor(n / SEARCH_PRICE_CYCLE)),
-  });
-  if (n % 3 === 0) params.set('minYear', String(1960 + (n % 40)));
-  const sort = SORTS[n % SORTS.length];
-  if (sort) params.set('sort', sort);
-  if (n % 4 === 3) params.set('page', '2');
-  return params.toString();
+function computedSearches(): () => string {
+  let searchCount = 0;
+  return () => {
+    const n = searchCount++;
+    const make = MAKES[n % MAKES.length]?.make ?? 'Porsche';
+    const minPrice = 1000 + (n % SEARCH_PRICE_CYCLE);
+    const params = new URLSearchParams({
+      make,
+      minPrice: String(minPrice),
+      maxPrice: String(minPrice + 40000 + (n % 5) * 20000 + Math.floor(n / SEARCH_PRICE_CYCLE)),
+    });
+    if (n % 3 === 0) params.set('minYear', String(1960 + (n % 40)));
+    const sort = SORTS[n % SORTS.length];
+    if (sort) params.set('sort', sort);
+    if (n % 4 === 3) params.set('page', '2');
+    return params.toString();
+  };
 }
 
 /**
@@ -90,6 +93,7 @@ function computedSearch(): string {
  */
 function endpoints(shown: readonly string[], fresh: readonly string[], renew: () => void): Endpoint[] {
   const randomSlug = () => encodeURIComponent(shown[Math.floor(Math.random() * shown.length)] ?? '');
+  const computedSearch = computedSearches();
   let next = 0;
   const freshSlug = () => {
     if (next > 0 && next % fresh.length === 0) renew();
@@ -271,7 +275,7 @@ async function measureSizes(sizes: readonly SizeUnderTest[], options: { seconds:
         if (!e) continue;
         // Nothing a server does on its own (reading the cards ahead after the start or a
         // catalogue change) runs into the measurement.
-        for (const other of sizes) await waitUntilIdle(other.server.pid);
+        await waitUntilIdle(sizes.map((other) => other.server.pid));
         const { baseUrl, pid } = size.server;
         const cpuBefore = readCpuMs(pid);
         const run = await cannon({
@@ -286,10 +290,9 @@ async function measureSizes(sizes: readonly SizeUnderTest[], options: { seconds:
         const non2xx = Object.entries(run.statuses)
           .filter(([code]) => !code.startsWith('2'))
           .reduce((n, [, c]) => n + c, 0);
-        const requests = run.requestsPerSecond * options.seconds;
         const figure = {
           rps: run.requestsPerSecond,
-          cpuUs: requests > 0 ? ((readCpuMs(pid) - cpuBefore) * 1000) / requests : 0,
+          cpuUs: run.responses > 0 ? ((readCpuMs(pid) - cpuBefore) * 1000) / run.responses : 0,
           p99: run.latency.p99,
           share: ceiling ? run.requestsPerSecond / ceiling : 0,
           errors: run.errors + run.timeouts,

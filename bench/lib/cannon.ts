@@ -3,6 +3,8 @@ import { type LatencySummary, summarize } from './stats.ts';
 
 export interface CannonRun {
   requestsPerSecond: number;
+  /** Responses received. */
+  responses: number;
   latency: LatencySummary;
   statuses: Record<string, number>;
   errors: number;
@@ -58,6 +60,7 @@ export function cannon(options: CannonOptions): Promise<CannonRun> {
         for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = count;
         resolve({
           requestsPerSecond: samples.length / result.duration,
+          responses: samples.length,
           latency: summarize(samples),
           statuses,
           errors: result.errors,

@@ -152,18 +152,19 @@ export function readCpuMs(pid: number): number {
 }
 
 /**
- * Waits until a process spends under `share` of a core over `windowMs`, at most `maxMs`: the
- * work a server does on its own after a start or a catalogue change (reading the catalogue's
- * cards ahead, docs/decisions/134-cards-read-ahead.md) is over before a measurement starts.
+ * Waits until every process spends under `share` of a core over the same `windowMs`, at most
+ * `maxMs`: the work a server does on its own after a start or a catalogue change (reading the
+ * catalogue's cards ahead, docs/decisions/134-cards-read-ahead.md, which starts a second or two
+ * after the change) is over before a measurement starts.
  */
 export async function waitUntilIdle(
-  pid: number,
-  { share = 0.05, windowMs = 1_000, maxMs = 60_000 }: { share?: number; windowMs?: number; maxMs?: number } = {},
+  pids: readonly number[],
+  { share = 0.05, windowMs = 2_500, maxMs = 60_000 }: { share?: number; windowMs?: number; maxMs?: number } = {},
 ): Promise<void> {
   const until = Date.now() + maxMs;
   while (Date.now() < until) {
-    const before = readCpuMs(pid);
+    const before = pids.map(readCpuMs);
     await sleep(windowMs);
-    if (readCpuMs(pid) - before < share * windowMs) return;
+    if (pids.every((pid, i) => readCpuMs(pid) - (before[i] ?? 0) < share * windowMs)) return;
   }
 }

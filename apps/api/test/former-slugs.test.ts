@@ -94,6 +94,18 @@ describe.each(DIALECTS)('former vehicle addresses on %s', (dialect) => {
     expect(rows.map((r) => r.slug)).toEqual(['1970-ford-mustang-boss-302-restored']);
   });
 
+  it('two saves of one vehicle at once each keep the address the other left', async () => {
+    const car = await create({ ...mustang, title: '1969 Ford Mustang Mach 1' });
+    const [a, b] = await Promise.all([
+      update(car.id, { ...mustang, title: '1969 Ford Mustang Mach 1 428' }),
+      update(car.id, { ...mustang, title: '1969 Ford Mustang Mach 1 Cobra Jet' }),
+    ]);
+    const now = (await ctx.app.inject({ method: 'GET', url: `/api/vehicles/${car.id}` })).json<Vehicle>().slug;
+    expect([a.slug, b.slug]).toContain(now);
+    const others = ['1969-ford-mustang-mach-1', a.slug, b.slug].filter((slug) => slug !== now);
+    for (const old of others) expect((await page(`/vehicles/${old}`)).headers.location).toBe(`/vehicles/${now}`);
+  });
+
   it('an archived vehicle is not found at its former address either; a deleted one takes its addresses with it', async () => {
     const archived = await create({ ...mustang, title: '1965 Ford Mustang Convertible' });
     await update(archived.id, { ...mustang, title: '1965 Ford Mustang Convertible K-Code', status: 'Archived' });

@@ -145,12 +145,18 @@ export async function createVehicle(db: Kysely<DB>, input: VehicleInput): Promis
  */
 export async function editVehicle(
   db: Kysely<DB>,
+  dialect: Dialect,
   idOrSlug: string,
   input: VehicleInput,
   links: { publicUrl: string },
 ): Promise<Vehicle> {
+  const { id: vehicleId } = await requireVehicle(db, idOrSlug);
   const id = await db.transaction().execute(async (trx) => {
-    const before = await requireVehicle(trx, idOrSlug);
+    // Two saves of one vehicle take turns (a row lock on PostgreSQL; SQLite runs one transaction
+    // at a time), so each starts from what the other wrote: its slug above all, which the former
+    // addresses keep (docs/decisions/135-former-slugs.md).
+    if (!(await holdVehicle(trx, dialect, vehicleId))) throw notFound(MSG.vehicleNotFound);
+    const before = await requireVehicle(trx, vehicleId);
     // An accepted offer holds the vehicle (Pending): a form opened before the acceptance must not
     // put it back on sale; releasing the offer does that (docs/decisions/121-one-sale-per-vehicle.md).
     if (input.status === 'Available' && before.status !== 'Available') {

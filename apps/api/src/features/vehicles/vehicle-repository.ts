@@ -333,11 +333,12 @@ export async function updateVehicle(
   const before = await db.selectFrom('vehicles').select('slug').where('id', '=', id).executeTakeFirst();
   if (before && before.slug !== slug) {
     // The address it leaves keeps leading to it; the one it takes back is its address again.
+    // (uniqueSlug keeps current and former slugs apart: a former slug already kept stays whose it is.)
     await db.deleteFrom('vehicle_former_slugs').where('slug', '=', slug).execute();
     await db
       .insertInto('vehicle_former_slugs')
       .values({ slug: before.slug, vehicle_id: id })
-      .onConflict((oc) => oc.column('slug').doUpdateSet({ vehicle_id: id }))
+      .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
   }
   await db
