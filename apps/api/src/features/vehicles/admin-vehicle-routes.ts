@@ -76,7 +76,8 @@ export async function adminVehicleRoutes(appBase: FastifyInstance) {
   app.put(
     '/:id',
     { schema: { ...admin, params: idParamSchema, body: vehicleInputSchema, response: { 200: vehicleSchema } } },
-    async (request) => editVehicle(app.db, app.dialect, request.params.id, request.body, { publicUrl: app.config.publicUrl }),
+    async (request) =>
+      editVehicle(app.db, app.dialect, request.params.id, request.body, { publicUrl: app.config.publicUrl }),
   );
 
   app.delete(
