@@ -38,6 +38,7 @@ import { toVehicleImage, type VehicleImageRow, type VehicleRow } from './vehicle
 import { queueWatcherNotices } from './watcher-notices.ts';
 import {
   findVehicleRow,
+  findVehicleState,
   getVehicle,
   insertVehicle,
   listVehicleImages,
@@ -150,13 +151,14 @@ export async function editVehicle(
   input: VehicleInput,
   links: { publicUrl: string },
 ): Promise<Vehicle> {
-  const { id: vehicleId } = await requireVehicle(db, idOrSlug);
+  const found = await findVehicleState(db, idOrSlug);
+  if (!found) throw notFound(MSG.vehicleNotFound);
   const id = await db.transaction().execute(async (trx) => {
     // Two saves of one vehicle take turns (a row lock on PostgreSQL; SQLite runs one transaction
     // at a time), so each starts from what the other wrote: its slug above all, which the former
     // addresses keep (docs/decisions/135-former-slugs.md).
-    if (!(await holdVehicle(trx, dialect, vehicleId))) throw notFound(MSG.vehicleNotFound);
-    const before = await requireVehicle(trx, vehicleId);
+    if (!(await holdVehicle(trx, dialect, found.id))) throw notFound(MSG.vehicleNotFound);
+    const before = await requireVehicle(trx, found.id);
     // An accepted offer holds the vehicle (Pending): a form opened before the acceptance must not
     // put it back on sale; releasing the offer does that (docs/decisions/121-one-sale-per-vehicle.md).
     if (input.status === 'Available' && before.status !== 'Available') {
@@ -169,7 +171,7 @@ export async function editVehicle(
     // Taken out of Archived, the vehicle is published again: saved-search alerts announce it as
     // new (docs/decisions/115-saved-searches.md).
     const republished = before.status === 'Archived' && input.status !== 'Archived';
-    await updateVehicle(trx, before.id, input, republished ? nowIso() : undefined);
+    await updateVehicle(trx, before, input, republished ? nowIso() : undefined);
     await recordVehicleEvents(trx, before.id, before, input);
     const after = await requireVehicle(trx, before.id);
     await queueWatcherNotices(trx, before, after, links.publicUrl);

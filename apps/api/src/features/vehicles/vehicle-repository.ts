@@ -320,20 +320,21 @@ export async function insertVehicle(db: Kysely<DB>, input: VehicleInput, created
 }
 
 /**
- * Updates a vehicle and its tags; the slug follows the title. Call inside a transaction.
+ * Updates a vehicle and its tags; the slug follows the title, and the slug it leaves is kept as a
+ * former one (docs/decisions/135-former-slugs.md). Call inside a transaction, `before` read there.
  * `publishedAt`: the vehicle becomes public again now (taken out of Archived).
  */
 export async function updateVehicle(
   db: Kysely<DB>,
-  id: string,
+  before: Pick<VehicleRow, 'id' | 'slug'>,
   input: VehicleInput,
   publishedAt?: string,
 ): Promise<void> {
+  const { id } = before;
   const slug = await uniqueSlug(db, input.title, id);
-  const before = await db.selectFrom('vehicles').select('slug').where('id', '=', id).executeTakeFirst();
-  if (before && before.slug !== slug) {
+  if (before.slug !== slug) {
     // The address it leaves keeps leading to it; the one it takes back is its address again.
-    // (uniqueSlug keeps current and former slugs apart: a former slug already kept stays whose it is.)
+    // uniqueSlug keeps current and former slugs apart, so a former slug already kept stays its owner's.
     await db.deleteFrom('vehicle_former_slugs').where('slug', '=', slug).execute();
     await db
       .insertInto('vehicle_former_slugs')
