@@ -116,8 +116,13 @@ async function sqlSearch(db: Kysely<DB>, q: Query): Promise<{ total: number; ids
 describe.each(DIALECTS)('catalogue index on %s', (dialect) => {
   let ctx: TestContext;
 
-  const search = async (qs: string) => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/vehicles/search?${qs}` });
+  /** `remoteAddress`: a visitor of its own, for a test sending more searches than one visitor's limit (decision 112). */
+  const search = async (qs: string, remoteAddress?: string) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/vehicles/search?${qs}`,
+      ...(remoteAddress && { remoteAddress }),
+    });
     expect(res.statusCode).toBe(200);
     return res.json<VehicleSearchResponse>();
   };
@@ -201,6 +206,27 @@ describe.each(DIALECTS)('catalogue index on %s', (dialect) => {
         }
       }
     }
+  });
+
+  it('SEARCH-01 counts the matches of price and year ranges past the page as SQL does, at every bound (decision 137)', async () => {
+    // A page of 2 leaves most matches past it: those are counted in the price or year order.
+    let visitor = 0;
+    for (const make of [undefined, 'Ford', 'Porsche'] as const)
+      for (const sort of Object.keys(SORTS) as (keyof typeof SORTS)[]) {
+        const from = `10.137.0.${++visitor}`;
+        for (const minPrice of [undefined, 15_000, 20_000])
+          for (const maxPrice of [undefined, 20_000, 30_000])
+            for (const minYear of [undefined, 1970])
+              for (const maxYear of [undefined, 1975]) {
+                const q: Query = { tags: [], category: [], sort, page: 1, limit: 2 };
+                Object.assign(q, make && { make }, minPrice && { minPrice }, maxPrice && { maxPrice });
+                Object.assign(q, minYear && { minYear }, maxYear && { maxYear });
+                const expected = await sqlSearch(ctx.database.db, q);
+                const answer = await search(queryString(q), from);
+                expect(answer.total, queryString(q)).toBe(expected.total);
+                expect(answer.vehicles.map((v) => v.id)).toEqual(expected.ids);
+              }
+      }
   });
 
   it('a make, model or category no public vehicle has matches nothing', async () => {
