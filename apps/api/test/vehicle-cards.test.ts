@@ -8,16 +8,20 @@ import {
   vehicleSearchResponseSchema,
   vehicleSummarySchema,
 } from '@vm/shared/vehicle';
+import type { Kysely } from 'kysely';
+import type { DB } from '../src/db/schema.ts';
 import { summariesByIds } from '../src/features/vehicles/vehicle-repository.ts';
+import { SUMMARY_COLUMNS } from '../src/features/vehicles/vehicle-mapper.ts';
 import { CacheLookups } from '../src/features/catalogue/cache-lookups.ts';
-import { readCatalogueVersion as catalogueVersion } from '../src/features/catalogue/catalogue-repository.ts';
-import { cardListJson, VehicleCards } from '../src/features/catalogue/vehicle-cards.ts';
+import { type CardStamps, cardListJson, VehicleCards } from '../src/features/catalogue/vehicle-cards.ts';
 import { addVehicleImage, createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 
 /**
- * Vehicle cards are kept in memory per catalogue version (docs/decisions/110): a card must equal a
- * fresh read for as long as its version holds, and every listed change must show at once.
+ * Vehicle cards are kept in memory, each under its stamp (docs/decisions/110,
+ * docs/decisions/138-card-stamps.md): a card must equal a fresh read for as long as its stamp
+ * holds, every change a card shows must move its stamp and show at once, and a change to one
+ * vehicle must leave the other cards kept.
  */
 /** Cards kept and read since the last call (the `cards` cache lookups). */
 const lookups = new CacheLookups();
@@ -25,6 +29,16 @@ function cardLookups() {
   const { hits, misses } = lookups.take('cards');
   return { kept: hits, read: misses };
 }
+
+/** Every vehicle's card stamp as the database holds it now: what a snapshot read now would hold. */
+async function stampsNow(db: Kysely<DB>): Promise<CardStamps> {
+  const rows = await db.selectFrom('vehicles').select(['id', 'card_version']).execute();
+  const stamps = new Map(rows.map((r) => [r.id, r.card_version]));
+  return { cardStampOf: (id) => stamps.get(id) ?? 0 };
+}
+
+const stampOf = async (db: Kysely<DB>, id: string) =>
+  (await db.selectFrom('vehicles').select('card_version').where('id', '=', id).executeTakeFirstOrThrow()).card_version;
 
 /** The kept cards, parsed back from their JSON. */
 async function cardsOf(cards: VehicleCards, ...args: Parameters<VehicleCards['jsonOf']>): Promise<VehicleSummary[]> {
@@ -69,17 +83,17 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
   });
   afterAll(async () => ctx?.close());
 
-  it('API-28 gives the same cards as a fresh read, in the order asked, and reads each card once per version', async () => {
+  it('API-28 gives the same cards as a fresh read, in the order asked, and reads each card once while its stamp holds', async () => {
     const db = ctx.database.db;
     const cards = new VehicleCards(undefined, lookups);
-    const version = await catalogueVersion(db);
+    const stamps = await stampsNow(db);
     cardLookups();
     const asked = [ids[3], ids[0], ids[4]] as string[];
-    const first = await cardsOf(cards, db, version, asked);
+    const first = await cardsOf(cards, db, asked, stamps);
     expect(first).toEqual(await summariesByIds(db, asked));
     expect(first.map((c) => c.id)).toEqual(asked);
     expect(cardLookups()).toEqual({ kept: 0, read: 3 });
-    const again = await cardsOf(cards, db, version, [ids[0], ids[1]] as string[]);
+    const again = await cardsOf(cards, db, [ids[0], ids[1]] as string[], stamps);
     expect(cardLookups()).toEqual({ kept: 1, read: 1 });
     expect(again).toEqual(await summariesByIds(db, [ids[0], ids[1]] as string[]));
   });
@@ -130,65 +144,133 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     const gone = await createVehicle(db, { title: 'Short-lived listing' });
     await db.deleteFrom('vehicles').where('id', '=', gone.id).execute();
     const cards = new VehicleCards(undefined, lookups);
-    const found = await cardsOf(cards, db, await catalogueVersion(db), [ids[0] as string, gone.id]);
+    const found = await cardsOf(cards, db, [ids[0] as string, gone.id], await stampsNow(db));
     expect(found.map((c) => c.id)).toEqual([ids[0]]);
   });
 
-  it('drops every card when the catalogue version moves on, and keeps none for an older version', async () => {
+  it('ISSUE-18-CARD-STAMPS reads again only the card of the vehicle that changed, and a card newer than the stamp asked is kept', async () => {
     const db = ctx.database.db;
     const cards = new VehicleCards(undefined, lookups);
     const id = ids[2] as string;
-    const before = await catalogueVersion(db);
-    expect((await cardsOf(cards, db, before, [id]))[0]?.price).toBe(40_000);
+    const others = [ids[0], ids[1]] as string[];
+    const before = await stampsNow(db);
+    expect((await cardsOf(cards, db, [id, ...others], before))[0]?.price).toBe(40_000);
     await db
       .updateTable('vehicles')
       .set({ price_cents: 3_150_000, title: '1962 Ford Falcon Sprint' })
       .where('id', '=', id)
       .execute();
-    const after = await catalogueVersion(db);
-    expect(after).toBeGreaterThan(before);
-    const fresh = (await cardsOf(cards, db, after, [id]))[0];
-    expect(fresh).toMatchObject({ price: 31_500, title: '1962 Ford Falcon Sprint' });
-    // A request that read the older version before the change still gets what the database holds.
-    const late = new VehicleCards(undefined, lookups);
+    const after = await stampsNow(db);
+    expect(after.cardStampOf(id)).toBeGreaterThan(before.cardStampOf(id));
     cardLookups();
-    await cardsOf(late, db, after, [id]);
-    expect((await cardsOf(late, db, before, [id]))[0]?.price).toBe(31_500);
-    expect(cardLookups()).toEqual({ kept: 0, read: 2 });
-    expect((await cardsOf(late, db, after, [id]))[0]?.price).toBe(31_500);
+    const fresh = await cardsOf(cards, db, [id, ...others], after);
+    expect(fresh[0]).toMatchObject({ price: 31_500, title: '1962 Ford Falcon Sprint' });
+    expect(fresh).toEqual(await summariesByIds(db, [id, ...others]));
+    expect(cardLookups()).toEqual({ kept: 2, read: 1 });
+    // A request whose snapshot was read before the change gets the newer card kept since.
+    expect((await cardsOf(cards, db, [id], before))[0]?.price).toBe(31_500);
     expect(cardLookups()).toEqual({ kept: 1, read: 0 });
+    // A card read before the change, kept under its older stamp, is not shown for the newer one.
+    const early = new VehicleCards(undefined, lookups);
+    await db.updateTable('vehicles').set({ mileage: 61_000 }).where('id', '=', id).execute();
+    await cardsOf(early, db, [id], after);
+    cardLookups();
+    const latest = await stampsNow(db);
+    expect((await cardsOf(early, db, [id], after))[0]?.mileage).toBe(61_000);
+    expect((await cardsOf(early, db, [id], latest))[0]?.mileage).toBe(61_000);
+    expect(cardLookups()).toEqual({ kept: 2, read: 0 });
   });
 
-  it('ISSUE-18-CARDS-AHEAD reads ahead the cards not kept, which a lookup then finds, and stops when the version moves on', async () => {
+  it('ISSUE-18-CARD-STAMPS every change a card shows moves its stamp, in the same statement; counts and the description do not', async () => {
+    const db = ctx.database.db;
+    const id = ids[1] as string;
+    const moves = async (change: () => Promise<unknown>) => {
+      const before = await stampOf(db, id);
+      await change();
+      return (await stampOf(db, id)) > before;
+    };
+    // Each card column, even set to the value it has: the triggers fire on the columns a statement sets.
+    for (const column of SUMMARY_COLUMNS.filter((c) => c !== 'id'))
+      expect(
+        await moves(() =>
+          sql`update vehicles set ${sql.ref(column)} = ${sql.ref(column)} where id = ${id}`.execute(db),
+        ),
+        column,
+      ).toBe(true);
+    for (const column of ['view_count', 'watch_count', 'description', 'updated_at'])
+      expect(
+        await moves(() =>
+          sql`update vehicles set ${sql.ref(column)} = ${sql.ref(column)} where id = ${id}`.execute(db),
+        ),
+        column,
+      ).toBe(false);
+    expect(await moves(() => db.insertInto('vehicle_tags').values({ vehicle_id: id, tag: 'rare' }).execute())).toBe(
+      true,
+    );
+    expect(
+      await moves(() => db.deleteFrom('vehicle_tags').where('vehicle_id', '=', id).where('tag', '=', 'rare').execute()),
+    ).toBe(true);
+    let photo = '';
+    expect(
+      await moves(async () => {
+        photo = await addVehicleImage(db, ctx.app.storage, id, { width: 400, height: 300 });
+      }),
+    ).toBe(true);
+    expect(
+      await moves(() => db.updateTable('vehicle_images').set({ position: 5 }).where('id', '=', photo).execute()),
+    ).toBe(true);
+    expect(await moves(() => db.deleteFrom('vehicle_images').where('id', '=', photo).execute())).toBe(true);
+    // Another vehicle's change leaves this stamp alone.
+    expect(
+      await moves(() =>
+        db
+          .updateTable('vehicles')
+          .set({ mileage: 7 })
+          .where('id', '=', ids[0] as string)
+          .execute(),
+      ),
+    ).toBe(false);
+  });
+
+  it('ISSUE-18-CARDS-AHEAD reads ahead the cards not kept under their stamp, which a lookup then finds, and stops when the catalogue moves on', async () => {
     const db = ctx.database.db;
     const cards = new VehicleCards(undefined, lookups);
-    const version = await catalogueVersion(db);
-    await cardsOf(cards, db, version, [ids[0]] as string[]);
+    const stamps = await stampsNow(db);
+    await cardsOf(cards, db, [ids[0]] as string[], stamps);
     const current = async () => true;
-    expect(await cards.readAhead(db, version, ids, current)).toBe(ids.length - 1);
-    expect(await cards.readAhead(db, version, ids, current)).toBe(0);
+    expect(await cards.readAhead(db, ids, stamps, current)).toBe(ids.length - 1);
+    expect(await cards.readAhead(db, ids, stamps, current)).toBe(0);
     cardLookups();
-    expect(await cardsOf(cards, db, version, ids)).toEqual(await summariesByIds(db, ids));
+    expect(await cardsOf(cards, db, ids, stamps)).toEqual(await summariesByIds(db, ids));
     expect(cardLookups()).toEqual({ kept: ids.length, read: 0 });
-    // The version moved on before the first read: nothing is read for it.
+    // After a change only the changed card is read again.
+    await db
+      .updateTable('vehicles')
+      .set({ year: 1963 })
+      .where('id', '=', ids[3] as string)
+      .execute();
+    expect(await cards.readAhead(db, ids, await stampsNow(db), current)).toBe(1);
+    expect((await cardsOf(cards, db, [ids[3]] as string[], await stampsNow(db)))[0]?.year).toBe(1963);
+    expect(cardLookups()).toEqual({ kept: 1, read: 0 });
+    // The catalogue moved on before the first read: nothing is read for it.
     const fresh = new VehicleCards(undefined, lookups);
-    expect(await fresh.readAhead(db, version, ids, async () => false)).toBe(0);
-    await cardsOf(fresh, db, version, ids);
+    expect(await fresh.readAhead(db, ids, stamps, async () => false)).toBe(0);
+    await cardsOf(fresh, db, ids, stamps);
     expect(cardLookups()).toEqual({ kept: 0, read: ids.length });
   });
 
   it('keeps at most its limit, letting the least recently shown card go', async () => {
     const db = ctx.database.db;
     const cards = new VehicleCards(2, lookups);
-    const version = await catalogueVersion(db);
+    const stamps = await stampsNow(db);
     cardLookups();
-    await cardsOf(cards, db, version, [ids[0], ids[1]] as string[]);
-    await cardsOf(cards, db, version, [ids[0]] as string[]); // ids[0] is now the most recently shown
-    await cardsOf(cards, db, version, [ids[2]] as string[]); // so ids[1] goes
+    await cardsOf(cards, db, [ids[0], ids[1]] as string[], stamps);
+    await cardsOf(cards, db, [ids[0]] as string[], stamps); // ids[0] is now the most recently shown
+    await cardsOf(cards, db, [ids[2]] as string[], stamps); // so ids[1] goes
     expect(cardLookups()).toEqual({ kept: 1, read: 3 });
-    await cardsOf(cards, db, version, [ids[0], ids[2]] as string[]);
+    await cardsOf(cards, db, [ids[0], ids[2]] as string[], stamps);
     expect(cardLookups()).toEqual({ kept: 2, read: 0 });
-    await cardsOf(cards, db, version, [ids[1]] as string[]);
+    await cardsOf(cards, db, [ids[1]] as string[], stamps);
     expect(cardLookups()).toEqual({ kept: 0, read: 1 });
   });
 

@@ -25,6 +25,8 @@ export async function readCatalogueVersion(db: Kysely<DB>): Promise<number> {
 export type SnapshotRow = { [C in (typeof SNAPSHOT_COLUMNS)[number]]: string | number } & {
   id: string;
   created_at: string;
+  /** The stamp of the vehicle's card (docs/decisions/138-card-stamps.md). */
+  card_version: number;
   /** SQLite only: the key of the full-text tables. */
   rowid?: number;
 };
@@ -33,12 +35,15 @@ export interface SnapshotTag {
   tag: string;
 }
 
-/** Every public vehicle's snapshot columns (and, on SQLite, its rowid), and every tag. */
+/** Every public vehicle's snapshot columns and card stamp (and, on SQLite, its rowid), and every tag. */
 export async function readSnapshotRows(
   db: Kysely<DB>,
   dialect: Dialect,
 ): Promise<{ rows: SnapshotRow[]; tags: SnapshotTag[] }> {
-  const vehicles = db.selectFrom('vehicles').select(SNAPSHOT_COLUMNS).where(IS_PUBLIC);
+  const vehicles = db
+    .selectFrom('vehicles')
+    .select([...SNAPSHOT_COLUMNS, 'card_version'])
+    .where(IS_PUBLIC);
   const [rows, tags] = await Promise.all([
     dialect === 'sqlite' ? vehicles.select(sql<number>`vehicles.rowid`.as('rowid')).execute() : vehicles.execute(),
     db.selectFrom('vehicle_tags').select(['vehicle_id', 'tag']).execute(),

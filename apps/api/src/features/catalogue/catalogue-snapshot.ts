@@ -85,6 +85,8 @@ export class CatalogueSnapshot {
   readonly size: number;
   private readonly ids: string[];
   private readonly slotById: Map<string, number>;
+  /** Each slot's card stamp (vehicles.card_version, docs/decisions/138-card-stamps.md). */
+  private readonly cardStamps: Float64Array;
   /** SQLite: slot of each rowid, -1 for a rowid that is not a public vehicle. */
   private readonly slotByRowid: Int32Array | undefined;
   /** Each slot's place in id order, made when first needed: ties in a sort break on id. */
@@ -120,6 +122,7 @@ export class CatalogueSnapshot {
     const sorted = [...rows].sort((a, b) => descending(a.created_at, b.created_at) || descending(a.id, b.id));
     this.size = sorted.length;
     this.ids = sorted.map((r) => r.id);
+    this.cardStamps = Float64Array.from(sorted, (r) => r.card_version);
     for (const [column] of Object.values(SORT_KEYS)) this.numberColumn(sorted, column);
     for (const name of RANGE_FILTERS) this.numberColumn(sorted, FILTER_COLUMNS[name].column);
     for (const name of COLUMN_VALUE_FILTERS) {
@@ -191,6 +194,15 @@ export class CatalogueSnapshot {
   /** Every public vehicle's id, newest first. */
   get vehicleIds(): readonly string[] {
     return this.ids;
+  }
+
+  /**
+   * The stamp of a vehicle's card at this snapshot (VehicleCards keeps each card under its
+   * stamp); 0 for a vehicle the snapshot does not hold, for which any card kept will do.
+   */
+  cardStampOf(id: string): number {
+    const slot = this.slotById.get(id);
+    return slot === undefined ? 0 : (this.cardStamps[slot] as number);
   }
 
   /**

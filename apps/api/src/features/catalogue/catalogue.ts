@@ -102,7 +102,7 @@ export class Catalogue {
     const ids = snapshot.vehicleIds;
     if (snapshot.version !== version || ids.length > this.cards.maxCards) return 0;
     const stillCurrent = async () => (await readCatalogueVersion(this.db)) === version;
-    const read = await this.cards.readAhead(this.db, version, ids, stillCurrent);
+    const read = await this.cards.readAhead(this.db, ids, snapshot, stillCurrent);
     if (await stillCurrent()) this.aheadDone = version;
     return read;
   }
@@ -121,7 +121,7 @@ export class Catalogue {
     const order = q.sort ?? 'relevance';
     return this.keep(version, `search ${keyOf(q, filters)}`, async () => {
       const { ids, total, totalIsLowerBound } = await this.page(version, filters, order, q.page, q.limit);
-      const vehicles = await this.cards.jsonOf(this.db, version, ids);
+      const vehicles = await this.cardsOf(version, ids);
       const rest = {
         total,
         pages: Math.ceil(total / q.limit),
@@ -168,7 +168,7 @@ export class Catalogue {
     const picked = new Set<string>();
     if (ids.length <= q.limit) for (const id of ids) picked.add(id);
     else while (picked.size < q.limit) picked.add(ids[Math.floor(Math.random() * ids.length)] as string);
-    const vehicles = await this.cards.jsonOf(this.db, version, shuffle([...picked]));
+    const vehicles = await this.cardsOf(version, shuffle([...picked]));
     const total = ids.length;
     return cardListJson(vehicles, { total, pages: Math.ceil(total / q.limit), page: 1 }, searchRest);
   }
@@ -180,7 +180,7 @@ export class Catalogue {
       // The newest tagged vehicles are the first page of a search by that tag.
       const filters: SearchFilters = { ...NO_FILTERS, values: { tags: [tag] } };
       const { ids } = await this.page(version, filters, 'newest', 1, limit);
-      return cardListJson(await this.cards.jsonOf(this.db, version, ids), {}, listRest);
+      return cardListJson(await this.cardsOf(version, ids), {}, listRest);
     });
   }
 
@@ -226,8 +226,8 @@ export class Catalogue {
         const slots = similarSlots(snapshot.similarSource(), { make, model, year, priceCents, excludeSlot, limit });
         const vehicles = await this.cards.jsonOf(
           this.db,
-          version,
           slots.map((slot) => snapshot.idOf(slot)),
+          snapshot,
         );
         return cardListJson(vehicles, {}, listRest);
       },
@@ -298,6 +298,11 @@ export class Catalogue {
       textSearchPage(this.db, this.dialect, snapshot, filters, { order, offset, limit }),
     );
     return { ids: found.ids, total: found.total, ...(found.totalIsLowerBound ? { totalIsLowerBound: true } : {}) };
+  }
+
+  /** The JSON of these vehicles' cards, each at least as new as the snapshot of `version` holds it. */
+  private async cardsOf(version: number, ids: readonly string[]): Promise<string[]> {
+    return this.cards.jsonOf(this.db, ids, await this.snapshots.at(version));
   }
 
   /** The answer kept under `key` for this catalogue version, computing its JSON on a miss. */

@@ -4,113 +4,98 @@ import { LRUCache } from 'lru-cache';
 import { vehicleSummarySchema } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { summariesByIds } from '../vehicles/vehicle-repository.ts';
+import { stampedSummariesByIds } from '../vehicles/vehicle-repository.ts';
 import type { CacheLookups } from './cache-lookups.ts';
 
 /** Cards kept by default: every public vehicle of a catalogue of this size (about 1 KB of JSON each). */
 export const KEPT_CARDS = 150_000;
 
-/** Cards read ahead in one read (summariesByIds); the event loop turns between two such reads. */
+/** Cards read ahead in one read (stampedSummariesByIds); the event loop turns between two such reads. */
 const READ_AHEAD_CHUNK = 100;
 
+/** Each card's stamp as the catalogue's snapshot read it (CatalogueSnapshot.cardStampOf). */
+export interface CardStamps {
+  cardStampOf(id: string): number;
+}
+
 /**
- * The storefront's vehicle cards (VehicleSummary) of one catalogue version, kept in memory as
- * the JSON text of each card.
+ * The storefront's vehicle cards (VehicleSummary), kept in memory as the JSON text of each card.
  *
- * A card shows only columns whose every change bumps the catalogue version (SUMMARY_COLUMNS),
- * its tags and its photo, so it stays right for as long as the version holds. A search that was
- * never sent before still has to count and page its matches, but the cards of its page are
- * usually cards some other search showed: reading and mapping them (a vehicle row, its tags and
- * its photos) was most of a search's cost (docs/decisions/110). Each card is checked against the card
- * schema and serialized once, when it is read: checking and serializing a page of cards again
- * on every computed search was a third of its cost (docs/decisions/110). When the version moves on,
- * every card goes; when full, the least recently shown goes first.
+ * A search that was never sent before still has to count and page its matches, but the cards of
+ * its page are usually cards some other search showed: reading and mapping them (a vehicle row,
+ * its tags and its photos) was most of a search's cost (docs/decisions/110). Each card is checked
+ * against the card schema and serialized once, when it is read: checking and serializing a page
+ * of cards again on every computed search was a third of its cost (docs/decisions/110).
+ *
+ * Each card is kept under its stamp (vehicles.card_version, which triggers bump with every
+ * change the card shows) and shown while the stamp the catalogue's snapshot holds for it is no
+ * newer (docs/decisions/138-card-stamps.md): a change to one vehicle makes only its card be read
+ * again. When full, the least recently shown card goes first.
  *
  * The cards of a whole catalogue can be read ahead (readAhead, docs/decisions/134): in a large
  * catalogue most of the cards a new search shows were never shown before, and reading them was
  * what made its searches slower than a small catalogue's.
  */
 export class VehicleCards {
-  private version = -1;
-  /** Each card's JSON by vehicle id; a lookup marks the card as the most recently shown. */
-  private readonly cards: LRUCache<string, string>;
+  /** Each card's JSON and stamp by vehicle id; a lookup marks the card as the most recently shown. */
+  private readonly cards: LRUCache<string, { stamp: number; json: string }>;
 
   constructor(
     readonly maxCards = KEPT_CARDS,
     private readonly lookups?: CacheLookups,
-    /** Given, the cards are read with one statement for any number of ids (summariesByIds). */
+    /** Given, the cards are read with one statement for any number of ids (stampedSummariesByIds). */
     private readonly dialect?: Dialect,
   ) {
     this.cards = new LRUCache({ max: maxCards });
   }
 
   /**
-   * The JSON of the cards of these vehicles, in the order of the ids, at catalogue version
-   * `version` or newer (a vehicle that is gone is left out). A caller holding an older version
-   * than the cards' (a request that read it before a change) gets fresh cards and keeps none.
+   * The JSON of the cards of these vehicles, in the order of the ids (a vehicle that is gone is
+   * left out): each one kept under a stamp at least as new as `stamps` gives it, else read.
    */
-  async jsonOf(db: Kysely<DB>, version: number, ids: readonly string[]): Promise<string[]> {
-    this.moveTo(version);
+  async jsonOf(db: Kysely<DB>, ids: readonly string[], stamps: CardStamps): Promise<string[]> {
     const found = new Map<string, string>();
     const missing: string[] = [];
     for (const id of ids) {
-      const card = version === this.version ? this.cards.get(id) : undefined;
-      if (card) found.set(id, card);
+      const card = this.cards.get(id);
+      if (card && card.stamp >= stamps.cardStampOf(id)) found.set(id, card.json);
       else missing.push(id);
     }
     // Counted as lookups of kind `cards` (hits: kept, misses: read), as the search benchmark reports them.
     if (this.lookups) for (const id of ids) this.lookups.count('cards', found.has(id));
-    if (missing.length > 0) {
-      const read = await this.read(db, missing);
-      this.keep(version, read);
-      for (const [id, json] of read) found.set(id, json);
-    }
+    if (missing.length > 0) for (const [id, json] of await this.readAndKeep(db, missing)) found.set(id, json);
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   /**
    * Reads and keeps, READ_AHEAD_CHUNK at a time with the event loop turning in between, the cards
-   * of these vehicles not kept yet at catalogue version `version`. Stops when `stillCurrent`
-   * says the version moved on (cards read for it would be dropped at once). Counts no lookups:
-   * nobody asked for these cards yet. Returns how many were read.
+   * of these vehicles not kept under their stamp yet. Stops when `stillCurrent` says the
+   * catalogue moved on (its snapshot, and so the stamps, are then older than the database).
+   * Counts no lookups: nobody asked for these cards yet. Returns how many were read.
    */
   async readAhead(
     db: Kysely<DB>,
-    version: number,
     ids: readonly string[],
+    stamps: CardStamps,
     stillCurrent: () => Promise<boolean>,
   ): Promise<number> {
-    this.moveTo(version);
-    const missing = ids.filter((id) => !this.cards.has(id));
+    const missing = ids.filter((id) => !((this.cards.peek(id)?.stamp ?? -1) >= stamps.cardStampOf(id)));
     let read = 0;
-    for (let i = 0; i < missing.length && version === this.version; i += READ_AHEAD_CHUNK) {
+    for (let i = 0; i < missing.length; i += READ_AHEAD_CHUNK) {
       if (!(await stillCurrent())) break;
-      const cards = await this.read(db, missing.slice(i, i + READ_AHEAD_CHUNK));
-      this.keep(version, cards);
-      read += cards.length;
+      read += (await this.readAndKeep(db, missing.slice(i, i + READ_AHEAD_CHUNK))).length;
       await nextTurn();
     }
     return read;
   }
 
-  /** A newer version drops every card kept for the older one. */
-  private moveTo(version: number): void {
-    if (version > this.version) {
-      this.cards.clear();
-      this.version = version;
-    }
-  }
-
-  private async read(db: Kysely<DB>, ids: string[]): Promise<(readonly [string, string])[]> {
-    return (await summariesByIds(db, ids, this.dialect)).map(
-      (card) => [card.id, JSON.stringify(vehicleSummarySchema.parse(card))] as const,
-    );
-  }
-
-  private keep(version: number, read: readonly (readonly [string, string])[]): void {
-    // Cards read for an older version than the kept ones, or while a newer version came in, are not kept.
-    if (version !== this.version) return;
-    for (const [id, json] of read) this.cards.set(id, json);
+  /** Reads these cards and keeps each one unless a newer one was kept meanwhile. */
+  private async readAndKeep(db: Kysely<DB>, ids: string[]): Promise<(readonly [string, string])[]> {
+    return (await stampedSummariesByIds(db, ids, this.dialect)).map(({ summary, stamp }) => {
+      const json = JSON.stringify(vehicleSummarySchema.parse(summary));
+      if (!((this.cards.peek(summary.id)?.stamp ?? -1) > stamp)) this.cards.set(summary.id, { stamp, json });
+      return [summary.id, json] as const;
+    });
   }
 }
 

@@ -55,6 +55,7 @@ const VEHICLE_COLUMNS = Object.keys({
   created_at: true,
   updated_at: true,
   published_at: true,
+  card_version: true,
 } satisfies Record<keyof VehiclesTable, true>) as (keyof VehiclesTable)[];
 
 /**
@@ -179,19 +180,40 @@ export async function summariesByIds(
   ids: readonly string[],
   dialect?: Dialect,
 ): Promise<VehicleSummary[]> {
+  return (await stampedSummariesByIds(db, ids, dialect)).map((card) => card.summary);
+}
+
+/** A card and its stamp (vehicles.card_version, docs/decisions/138-card-stamps.md). */
+export interface StampedSummary {
+  summary: VehicleSummary;
+  stamp: number;
+}
+
+const STAMPED_COLUMNS = [...SUMMARY_COLUMNS, 'card_version'] as const;
+
+/**
+ * summariesByIds with each card's stamp. The stamp is read with the vehicle's row, and its tags
+ * and photos after it, so a card is never older than its stamp says.
+ */
+export async function stampedSummariesByIds(
+  db: Kysely<DB>,
+  ids: readonly string[],
+  dialect?: Dialect,
+): Promise<StampedSummary[]> {
   if (ids.length === 0) return [];
   if (dialect) return summariesByIdList(db, dialect, ids);
   const rows = await db
     .selectFrom('vehicles')
-    .select(SUMMARY_COLUMNS)
+    .select(STAMPED_COLUMNS)
     .where('id', 'in', [...ids])
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return toSummaries(
-    db,
-    ids.flatMap((id) => byId.get(id) ?? []),
-  );
+  const found = ids.flatMap((id) => byId.get(id) ?? []);
+  return withStamps(found, await toSummaries(db, found));
 }
+
+const withStamps = (rows: readonly { card_version: number }[], summaries: readonly VehicleSummary[]) =>
+  summaries.map((summary, i) => ({ summary, stamp: rows[i]?.card_version ?? 0 }));
 
 /**
  * A list of ids as one bound parameter, a JSON array the database reads back as rows. One SQL
@@ -207,7 +229,7 @@ const idList = {
 
 const listQueries = (dialect: Dialect) => ({
   rows: reusableQuery((db: Kysely<DB>, json: string) =>
-    db.selectFrom('vehicles').select(SUMMARY_COLUMNS).where('id', 'in', idList[dialect](json)),
+    db.selectFrom('vehicles').select(STAMPED_COLUMNS).where('id', 'in', idList[dialect](json)),
   ),
   tags: reusableQuery((db: Kysely<DB>, json: string) =>
     db.selectFrom('vehicle_tags').select(['vehicle_id', 'tag']).where('vehicle_id', 'in', idList[dialect](json)),
@@ -218,7 +240,7 @@ const listQueries = (dialect: Dialect) => ({
 });
 const byDialect = { sqlite: listQueries('sqlite'), postgres: listQueries('postgres') };
 
-async function summariesByIdList(db: Kysely<DB>, dialect: Dialect, ids: readonly string[]): Promise<VehicleSummary[]> {
+async function summariesByIdList(db: Kysely<DB>, dialect: Dialect, ids: readonly string[]): Promise<StampedSummary[]> {
   const queries = byDialect[dialect];
   const json = JSON.stringify(ids);
   const rows = (await queries.rows(db, json)).rows;
@@ -229,7 +251,7 @@ async function summariesByIdList(db: Kysely<DB>, dialect: Dialect, ids: readonly
   const [tagRows, images] = await Promise.all([queries.tags(db, listed), queries.images(db, listed)]);
   const tags = new Map<string, string[]>();
   for (const r of tagRows.rows) tags.set(r.vehicle_id, [...(tags.get(r.vehicle_id) ?? []), r.tag]);
-  return summariesOf(found, tags, images.rows);
+  return withStamps(found, summariesOf(found, tags, images.rows));
 }
 
 /**
