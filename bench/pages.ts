@@ -214,7 +214,9 @@ async function startSize(vehicles: number, keepDir: string | undefined): Promise
   const { shown, fresh } = await publicSlugs(dataDir);
   const server = await startServer({ dataDir, env: { PUBLIC_URL: 'https://cars.example.com' } });
   // Moves the catalogue version on, as the triggers do on any catalogue change: the server keeps
-  // nothing made before it (docs/decisions/110-catalogue-search.md).
+  // no page or answer made before it (docs/decisions/110-catalogue-search.md). No card stamp
+  // moves, so the cards stay kept, as they do for the vehicles a real change leaves alone
+  // (docs/decisions/138-card-stamps.md).
   const catalogue = new SQLite(path.join(dataDir, 'marketplace.db'));
   const bump = catalogue.prepare('update catalogue_version set version = version + 1 where id = 1');
   const list = endpoints(shown, fresh, () => bump.run());

@@ -167,6 +167,10 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     expect(fresh[0]).toMatchObject({ price: 31_500, title: '1962 Ford Falcon Sprint' });
     expect(fresh).toEqual(await summariesByIds(db, [id, ...others]));
     expect(cardLookups()).toEqual({ kept: 2, read: 1 });
+    // A vehicle the snapshot does not hold: no kept card is known to be new enough, so it is read.
+    const unknown: CardStamps = { cardStampOf: () => Number.POSITIVE_INFINITY };
+    expect((await cardsOf(cards, db, [id], unknown))[0]?.price).toBe(31_500);
+    expect(cardLookups()).toEqual({ kept: 0, read: 1 });
     // A request whose snapshot was read before the change gets the newer card kept since.
     expect((await cardsOf(cards, db, [id], before))[0]?.price).toBe(31_500);
     expect(cardLookups()).toEqual({ kept: 1, read: 0 });
@@ -181,7 +185,7 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     expect(cardLookups()).toEqual({ kept: 2, read: 0 });
   });
 
-  it('ISSUE-18-CARD-STAMPS every change a card shows moves its stamp, in the same statement; counts and the description do not', async () => {
+  it('ISSUE-18-CARD-STAMPS every change a card shows moves its stamp, in the same statement (a tag or photo moved: both vehicles); counts and the description do not', async () => {
     const db = ctx.database.db;
     const id = ids[1] as string;
     const moves = async (change: () => Promise<unknown>) => {
@@ -208,8 +212,30 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
       true,
     );
     expect(
-      await moves(() => db.deleteFrom('vehicle_tags').where('vehicle_id', '=', id).where('tag', '=', 'rare').execute()),
+      await moves(() =>
+        db
+          .updateTable('vehicle_tags')
+          .set({ tag: 'rarer' })
+          .where('vehicle_id', '=', id)
+          .where('tag', '=', 'rare')
+          .execute(),
+      ),
     ).toBe(true);
+    expect(
+      await moves(() =>
+        db.deleteFrom('vehicle_tags').where('vehicle_id', '=', id).where('tag', '=', 'rarer').execute(),
+      ),
+    ).toBe(true);
+    // Several rows in one statement (PostgreSQL bumps once per statement).
+    expect(
+      await moves(() =>
+        db
+          .insertInto('vehicle_tags')
+          .values(['one', 'two'].map((tag) => ({ vehicle_id: id, tag })))
+          .execute(),
+      ),
+    ).toBe(true);
+    expect(await moves(() => db.deleteFrom('vehicle_tags').where('vehicle_id', '=', id).execute())).toBe(true);
     let photo = '';
     expect(
       await moves(async () => {
@@ -219,6 +245,14 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     expect(
       await moves(() => db.updateTable('vehicle_images').set({ position: 5 }).where('id', '=', photo).execute()),
     ).toBe(true);
+    // A photo moved to another vehicle changes both cards.
+    const other = ids[0] as string;
+    const otherBefore = await stampOf(db, other);
+    expect(
+      await moves(() => db.updateTable('vehicle_images').set({ vehicle_id: other }).where('id', '=', photo).execute()),
+    ).toBe(true);
+    expect(await stampOf(db, other)).toBeGreaterThan(otherBefore);
+    await db.updateTable('vehicle_images').set({ vehicle_id: id }).where('id', '=', photo).execute();
     expect(await moves(() => db.deleteFrom('vehicle_images').where('id', '=', photo).execute())).toBe(true);
     // Another vehicle's change leaves this stamp alone.
     expect(

@@ -18,22 +18,23 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .alterTable('vehicles')
     .addColumn('card_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  const bumpOf = (vehicleId: string) =>
-    sql.raw(`UPDATE vehicles SET card_version = card_version + 1 WHERE id = ${vehicleId};`);
-
   if (dialect === 'sqlite') {
+    const bumpOf = (vehicleId: string) =>
+      `UPDATE vehicles SET card_version = card_version + 1 WHERE id = ${vehicleId};`;
     // The bump sets no card column, so it fires none of these triggers again.
     await sql`CREATE TRIGGER vehicles_card_version AFTER UPDATE OF ${sql.raw(CARD_COLUMNS)} ON vehicles
-      BEGIN ${bumpOf('new.id')} END`.execute(db);
-    const children: [string, string, string][] = [
-      ['vehicle_tags_card_version_insert', 'AFTER INSERT ON vehicle_tags', 'new.vehicle_id'],
-      ['vehicle_tags_card_version_delete', 'AFTER DELETE ON vehicle_tags', 'old.vehicle_id'],
-      ['vehicle_images_card_version_insert', 'AFTER INSERT ON vehicle_images', 'new.vehicle_id'],
-      ['vehicle_images_card_version_delete', 'AFTER DELETE ON vehicle_images', 'old.vehicle_id'],
-      ['vehicle_images_card_version_update', 'AFTER UPDATE ON vehicle_images', 'new.vehicle_id'],
-    ];
-    for (const [name, event, vehicleId] of children) {
-      await sql`CREATE TRIGGER ${sql.raw(name)} ${sql.raw(event)} BEGIN ${bumpOf(vehicleId)} END`.execute(db);
+      BEGIN ${sql.raw(bumpOf('new.id'))} END`.execute(db);
+    for (const table of ['vehicle_tags', 'vehicle_images']) {
+      // A row moved to another vehicle changes both vehicles' cards.
+      const children: [string, string][] = [
+        ['insert', bumpOf('new.vehicle_id')],
+        ['delete', bumpOf('old.vehicle_id')],
+        ['update', `${bumpOf('old.vehicle_id')} ${bumpOf('new.vehicle_id')}`],
+      ];
+      for (const [event, bump] of children) {
+        await sql`CREATE TRIGGER ${sql.raw(`${table}_card_version_${event}`)} AFTER ${sql.raw(event.toUpperCase())}
+          ON ${sql.raw(table)} BEGIN ${sql.raw(bump)} END`.execute(db);
+      }
     }
     return;
   }
@@ -41,17 +42,31 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     BEGIN NEW.card_version := OLD.card_version + 1; RETURN NEW; END $$`.execute(db);
   await sql`CREATE TRIGGER vehicles_card_version BEFORE UPDATE OF ${sql.raw(CARD_COLUMNS)} ON vehicles
     FOR EACH ROW EXECUTE FUNCTION bump_own_card_version()`.execute(db);
-  // Per row, unlike the catalogue version's statement triggers: each row names its own vehicle.
-  await sql`CREATE FUNCTION bump_card_version() RETURNS trigger LANGUAGE plpgsql AS $$
+  // Per statement, with the rows it wrote: each vehicle is updated once however many of its photos
+  // or tags the statement wrote (one update a row rewrote the vehicle row each time: a catalogue
+  // fill took three times as long). A row moved to another vehicle changes both vehicles' cards.
+  await sql`CREATE FUNCTION bump_card_versions() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP = 'DELETE' THEN ${bumpOf('OLD.vehicle_id')} ELSE ${bumpOf('NEW.vehicle_id')} END IF;
+      IF TG_OP = 'INSERT' THEN
+        UPDATE vehicles SET card_version = card_version + 1 WHERE id IN (SELECT vehicle_id FROM written);
+      ELSIF TG_OP = 'DELETE' THEN
+        UPDATE vehicles SET card_version = card_version + 1 WHERE id IN (SELECT vehicle_id FROM removed);
+      ELSE
+        UPDATE vehicles SET card_version = card_version + 1
+          WHERE id IN (SELECT vehicle_id FROM written UNION SELECT vehicle_id FROM removed);
+      END IF;
       RETURN NULL;
     END $$`.execute(db);
-  for (const [name, table, events] of [
-    ['vehicle_tags_card_version', 'vehicle_tags', 'INSERT OR DELETE'],
-    ['vehicle_images_card_version', 'vehicle_images', 'INSERT OR DELETE OR UPDATE'],
-  ] as const) {
-    await sql`CREATE TRIGGER ${sql.raw(name)} AFTER ${sql.raw(events)} ON ${sql.raw(table)}
-      FOR EACH ROW EXECUTE FUNCTION bump_card_version()`.execute(db);
+  // PostgreSQL takes the rows a statement wrote only on a trigger of one event.
+  for (const table of ['vehicle_tags', 'vehicle_images']) {
+    for (const [event, rows] of [
+      ['insert', 'NEW TABLE AS written'],
+      ['delete', 'OLD TABLE AS removed'],
+      ['update', 'NEW TABLE AS written OLD TABLE AS removed'],
+    ] as const) {
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_card_version_${event}`)} AFTER ${sql.raw(event.toUpperCase())}
+        ON ${sql.raw(table)} REFERENCING ${sql.raw(rows)}
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_card_versions()`.execute(db);
+    }
   }
 }

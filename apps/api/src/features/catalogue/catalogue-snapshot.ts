@@ -198,11 +198,12 @@ export class CatalogueSnapshot {
 
   /**
    * The stamp of a vehicle's card at this snapshot (VehicleCards keeps each card under its
-   * stamp); 0 for a vehicle the snapshot does not hold, for which any card kept will do.
+   * stamp). Infinite for a vehicle the snapshot does not hold: no card kept can be known to be
+   * as new as the snapshot, so the card is read.
    */
   cardStampOf(id: string): number {
     const slot = this.slotById.get(id);
-    return slot === undefined ? 0 : (this.cardStamps[slot] as number);
+    return slot === undefined ? Number.POSITIVE_INFINITY : (this.cardStamps[slot] as number);
   }
 
   /**

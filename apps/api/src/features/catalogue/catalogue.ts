@@ -19,6 +19,7 @@ import {
   readPublicModels,
   readSlugNow,
 } from './catalogue-repository.ts';
+import type { CatalogueSnapshot } from './catalogue-snapshot.ts';
 import { CatalogueSnapshots } from './catalogue-snapshots.ts';
 import { NO_FILTERS, type SearchFilters, type SearchOrder, toSearchFilters } from './search-filters.ts';
 import { similarSlots } from './similar-vehicles.ts';
@@ -120,8 +121,8 @@ export class Catalogue {
     const version = known ?? (await readCatalogueVersion(this.db));
     const order = q.sort ?? 'relevance';
     return this.keep(version, `search ${keyOf(q, filters)}`, async () => {
-      const { ids, total, totalIsLowerBound } = await this.page(version, filters, order, q.page, q.limit);
-      const vehicles = await this.cardsOf(version, ids);
+      const { ids, total, totalIsLowerBound, snapshot } = await this.page(version, filters, order, q.page, q.limit);
+      const vehicles = await this.cards.jsonOf(this.db, ids, snapshot);
       const rest = {
         total,
         pages: Math.ceil(total / q.limit),
@@ -163,12 +164,12 @@ export class Catalogue {
 
   /** Up to `limit` random public vehicles matching the search (the home page fallback), as JSON; never kept. */
   async random(q: VehicleSearchQuery): Promise<string> {
-    const version = await readCatalogueVersion(this.db);
-    const ids = (await this.snapshots.at(version)).matchingIds(toSearchFilters(q));
+    const snapshot = await this.snapshots.at(await readCatalogueVersion(this.db));
+    const ids = snapshot.matchingIds(toSearchFilters(q));
     const picked = new Set<string>();
     if (ids.length <= q.limit) for (const id of ids) picked.add(id);
     else while (picked.size < q.limit) picked.add(ids[Math.floor(Math.random() * ids.length)] as string);
-    const vehicles = await this.cardsOf(version, shuffle([...picked]));
+    const vehicles = await this.cards.jsonOf(this.db, shuffle([...picked]), snapshot);
     const total = ids.length;
     return cardListJson(vehicles, { total, pages: Math.ceil(total / q.limit), page: 1 }, searchRest);
   }
@@ -179,8 +180,8 @@ export class Catalogue {
     return this.keep(version, `tagged ${tag} ${limit}`, async () => {
       // The newest tagged vehicles are the first page of a search by that tag.
       const filters: SearchFilters = { ...NO_FILTERS, values: { tags: [tag] } };
-      const { ids } = await this.page(version, filters, 'newest', 1, limit);
-      return cardListJson(await this.cardsOf(version, ids), {}, listRest);
+      const { ids, snapshot } = await this.page(version, filters, 'newest', 1, limit);
+      return cardListJson(await this.cards.jsonOf(this.db, ids, snapshot), {}, listRest);
     });
   }
 
@@ -280,29 +281,33 @@ export class Catalogue {
     return readCatalogueVersion(this.db);
   }
 
-  /** One page of ids matching the filters: from the snapshot, or from the kept matches of the words. */
+  /**
+   * One page of ids matching the filters: from the snapshot, or from the kept matches of the
+   * words; with the snapshot they come from, whose card stamps the page's cards are shown at
+   * (docs/decisions/138-card-stamps.md).
+   */
   private async page(
     version: number,
     filters: SearchFilters,
     order: SearchOrder,
     page: number,
     limit: number,
-  ): Promise<{ ids: string[]; total: number; totalIsLowerBound?: boolean }> {
+  ): Promise<{ ids: string[]; total: number; totalIsLowerBound?: boolean; snapshot: CatalogueSnapshot }> {
     const snapshot = await this.snapshots.at(version);
     const offset = (page - 1) * limit;
     if (filters.terms.length === 0) {
       // Without words there is nothing to rank: relevance is newest first (SEARCH-04).
-      return snapshot.search(filters, order === 'relevance' ? 'newest' : order, offset, limit);
+      return { ...snapshot.search(filters, order === 'relevance' ? 'newest' : order, offset, limit), snapshot };
     }
     const found = await this.kept.get(version, `text ${order} ${page} ${limit} ${JSON.stringify(filters)}`, () =>
       textSearchPage(this.db, this.dialect, snapshot, filters, { order, offset, limit }),
     );
-    return { ids: found.ids, total: found.total, ...(found.totalIsLowerBound ? { totalIsLowerBound: true } : {}) };
-  }
-
-  /** The JSON of these vehicles' cards, each at least as new as the snapshot of `version` holds it. */
-  private async cardsOf(version: number, ids: readonly string[]): Promise<string[]> {
-    return this.cards.jsonOf(this.db, ids, await this.snapshots.at(version));
+    return {
+      ids: found.ids,
+      total: found.total,
+      ...(found.totalIsLowerBound ? { totalIsLowerBound: true } : {}),
+      snapshot,
+    };
   }
 
   /** The answer kept under `key` for this catalogue version, computing its JSON on a miss. */

@@ -10,9 +10,10 @@ export type VehicleRow = Selectable<VehiclesTable>;
 export type VehicleImageRow = Selectable<VehicleImagesTable>;
 
 /**
- * The columns a vehicle card (VehicleSummary) shows: every one of them bumps the catalogue
- * version when it changes (LISTED_COLUMNS of migration 2026-11-22), so a card is a function of
- * the vehicle and the catalogue version (see VehicleCards).
+ * The columns a vehicle card (VehicleSummary) shows: setting any of them moves the vehicle's card
+ * stamp (`card_version`, migration 2026-12-04, docs/decisions/138-card-stamps.md) and the
+ * catalogue version (LISTED_COLUMNS of migration 2026-11-22), so a card is a function of the
+ * vehicle's stamp (see VehicleCards). A column added here needs a migration adding it to both.
  */
 export const SUMMARY_COLUMNS = [
   'id',
