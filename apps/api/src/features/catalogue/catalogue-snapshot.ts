@@ -617,6 +617,7 @@ function firstWhere(values: Float64Array, test: (value: number) => boolean): num
 }
 
 const ascending = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const descending = (a: string, b: string) => ascending(b, a);
 
 /*
  * Typed arrays filled in a plain loop: `Float64Array.from(items, fn)` goes through the iterator
@@ -641,4 +642,3 @@ function everySlot(size: number): Int32Array {
   for (let i = 0; i < size; i++) slots[i] = i;
   return slots;
 }
-const descending = (a: string, b: string) => ascending(b, a);
