@@ -35,20 +35,79 @@ export interface SnapshotTag {
   tag: string;
 }
 
+/** What a snapshot is made of: the public vehicles' rows and their tags. */
+export interface SnapshotRows {
+  rows: SnapshotRow[];
+  tags: SnapshotTag[];
+  /**
+   * SQLite: the highest card stamp of any vehicle when the rows were read, or before: a vehicle
+   * changed since has a higher one (readSnapshotChanges). 0 on PostgreSQL.
+   */
+  highestStamp: number;
+}
+
+/** A snapshot's columns of vehicles: the snapshot columns, the card stamp and, on SQLite, the rowid. */
+const snapshotColumns = (db: Kysely<DB>, dialect: Dialect) => {
+  const columns = db.selectFrom('vehicles').select([...SNAPSHOT_COLUMNS, 'card_version']);
+  return dialect === 'sqlite' ? columns.select(sql<number>`vehicles.rowid`.as('rowid')) : columns;
+};
+
 /** Every public vehicle's snapshot columns and card stamp (and, on SQLite, its rowid), and every tag. */
-export async function readSnapshotRows(
-  db: Kysely<DB>,
-  dialect: Dialect,
-): Promise<{ rows: SnapshotRow[]; tags: SnapshotTag[] }> {
-  const vehicles = db
-    .selectFrom('vehicles')
-    .select([...SNAPSHOT_COLUMNS, 'card_version'])
-    .where(IS_PUBLIC);
+export async function readSnapshotRows(db: Kysely<DB>, dialect: Dialect): Promise<SnapshotRows> {
+  // Read before the rows: a change the rows miss has a higher stamp, so the next changes read finds it.
+  const highestStamp = dialect === 'sqlite' ? await readHighestStamp(db) : 0;
   const [rows, tags] = await Promise.all([
-    dialect === 'sqlite' ? vehicles.select(sql<number>`vehicles.rowid`.as('rowid')).execute() : vehicles.execute(),
+    snapshotColumns(db, dialect).where(IS_PUBLIC).execute(),
     db.selectFrom('vehicle_tags').select(['vehicle_id', 'tag']).execute(),
   ]);
-  return { rows: rows as SnapshotRow[], tags };
+  return { rows: rows as SnapshotRow[], tags, highestStamp };
+}
+
+/** The vehicles changed since a snapshot was read (readSnapshotChanges). */
+export interface SnapshotChanges {
+  /** Each vehicle whose stamp is above the one given, archived ones included (`status`). */
+  rows: (SnapshotRow & { status: string })[];
+  /** Those vehicles' tags. */
+  tags: SnapshotTag[];
+  /** How many vehicles are public: fewer than the snapshot's rows patched with these means a deletion. */
+  publicCount: number;
+  highestStamp: number;
+}
+
+/**
+ * SQLite only: every vehicle whose card stamp is above `since`, with its tags, and the number of
+ * public vehicles, read in one transaction. SQLite commits one writer at a time and every stamp
+ * comes from one sequence (migration 2026-12-04), so these are all the vehicles changed, added,
+ * archived or published again since the read that saw `since` (docs/decisions/138-card-stamps.md).
+ */
+export async function readSnapshotChanges(db: Kysely<DB>, since: number): Promise<SnapshotChanges> {
+  return db.transaction().execute(async (trx) => {
+    const highestStamp = await readHighestStamp(trx);
+    const rows = await snapshotColumns(trx, 'sqlite').select('status').where('card_version', '>', since).execute();
+    const ids = JSON.stringify(rows.map((r) => r.id));
+    const tags =
+      rows.length === 0
+        ? []
+        : await trx
+            .selectFrom('vehicle_tags')
+            .select(['vehicle_id', 'tag'])
+            .where('vehicle_id', 'in', sql<string>`(select value from json_each(${ids}))`)
+            .execute();
+    const counted = await trx
+      .selectFrom('vehicles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(IS_PUBLIC)
+      .executeTakeFirstOrThrow();
+    return { rows: rows as SnapshotChanges['rows'], tags, publicCount: Number(counted.n), highestStamp };
+  });
+}
+
+async function readHighestStamp(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.max('card_version').as('highest'))
+    .executeTakeFirst();
+  return Number(row?.highest ?? 0);
 }
 
 /**

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vehicleSearchQuerySchema } from '@vm/shared/vehicle';
+import { Catalogue } from '../src/features/catalogue/catalogue.ts';
+import { createVehicle } from './fixtures/vehicles.ts';
+import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
+
+/*
+ * On SQLite a new catalogue snapshot reads only the vehicles whose card stamp moved since the
+ * last one, and patches the rows that one was made of (docs/decisions/138-card-stamps.md). After
+ * every kind of change, its searches must answer as a snapshot read whole does. On PostgreSQL
+ * every snapshot is read whole: the same comparison holds trivially there.
+ */
+const MAKES = ['Ford', 'Porsche', 'BMW'];
+const QUERIES = [
+  {},
+  { sort: 'price_asc' },
+  { sort: 'price_desc' },
+  { sort: 'year' },
+  { sort: 'mileage' },
+  { make: 'Ford' },
+  { make: 'Porsche', sort: 'price_asc' },
+  { tags: 'hot' },
+  { minPrice: '20000', maxPrice: '45000', sort: 'year' },
+  { q: 'coupe' },
+  { limit: '4', page: '2', sort: 'newest' },
+].map((q) => vehicleSearchQuerySchema.parse(q));
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe.each(DIALECTS)('catalogue snapshots after changes on %s', (dialect) => {
+  let ctx: TestContext;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+    for (let i = 0; i < 24; i++) {
+      const make = MAKES[i % MAKES.length] as string;
+      const vehicle = await createVehicle(ctx.database.db, {
+        title: `${1960 + i} ${make} ${i % 2 ? 'Coupe' : 'Roadster'}`,
+        make,
+        model: `M${i % 4}`,
+        year: 1960 + i,
+        price: 15_000 + ((i * 7_919) % 40_000),
+        mileage: 1_000 * i,
+        tags: i % 3 === 0 ? ['hot'] : [],
+        status: i % 7 === 6 ? 'Archived' : 'Available',
+      });
+      ids.push(vehicle.id);
+    }
+  });
+  afterAll(async () => ctx?.close());
+
+  it('ISSUE-18-SNAPSHOT-CHANGES answers every search as a snapshot read whole, after each kind of change', async () => {
+    const db = ctx.database.db;
+    const next = random(138);
+    const pick = () => ids[Math.floor(next() * ids.length)] as string;
+    const changes: [string, () => Promise<unknown>][] = [
+      [
+        'price',
+        () =>
+          db
+            .updateTable('vehicles')
+            .set({ price_cents: Math.floor(next() * 6_000_000) })
+            .where('id', '=', pick())
+            .execute(),
+      ],
+      [
+        'year',
+        () =>
+          db
+            .updateTable('vehicles')
+            .set({ year: 1950 + Math.floor(next() * 70) })
+            .where('id', '=', pick())
+            .execute(),
+      ],
+      [
+        'make',
+        () =>
+          db
+            .updateTable('vehicles')
+            .set({ make: MAKES[Math.floor(next() * 3)] as string, model: 'M9' })
+            .where('id', '=', pick())
+            .execute(),
+      ],
+      [
+        'mileage',
+        () =>
+          db
+            .updateTable('vehicles')
+            .set({ mileage: Math.floor(next() * 200_000) })
+            .where('id', '=', pick())
+            .execute(),
+      ],
+      [
+        'created',
+        () =>
+          db
+            .updateTable('vehicles')
+            .set({ created_at: new Date(Date.UTC(2025, 0, 1) + Math.floor(next() * 1e9)).toISOString() })
+            .where('id', '=', pick())
+            .execute(),
+      ],
+      [
+        'title',
+        () =>
+          db
+            .updateTable('vehicles')
+            .set({ title: next() < 0.5 ? 'Coupe de ville' : 'Plain saloon' })
+            .where('id', '=', pick())
+            .execute(),
+      ],
+      ['archive', () => db.updateTable('vehicles').set({ status: 'Archived' }).where('id', '=', pick()).execute()],
+      [
+        'publish',
+        () =>
+          db
+            .updateTable('vehicles')
+            .set({ status: next() < 0.5 ? 'Available' : 'Sold' })
+            .where('id', '=', pick())
+            .execute(),
+      ],
+      [
+        'tag',
+        () =>
+          db
+            .insertInto('vehicle_tags')
+            .values({ vehicle_id: pick(), tag: 'hot' })
+            .onConflict((oc) => oc.doNothing())
+            .execute(),
+      ],
+      ['untag', () => db.deleteFrom('vehicle_tags').where('vehicle_id', '=', pick()).execute()],
+      ['add', async () => ids.push((await createVehicle(db, { title: 'New coupe', make: 'BMW', tags: ['hot'] })).id)],
+      [
+        'delete',
+        async () => {
+          const shown = await db.selectFrom('vehicles').select('id').where('status', '<>', 'Archived').execute();
+          const gone = shown[Math.floor(next() * shown.length)]?.id as string;
+          await db.deleteFrom('vehicles').where('id', '=', gone).execute();
+          ids.splice(ids.indexOf(gone), 1);
+        },
+      ],
+    ];
+    ctx.lookups.take('snapshot rows');
+    let patched = 0;
+    let deletions = 0;
+    for (let step = 0; step < 60; step++) {
+      const [kind, change] = changes[
+        step < changes.length ? step : Math.floor(next() * changes.length)
+      ] as (typeof changes)[number];
+      await change();
+      const whole = new Catalogue(db, dialect);
+      for (const q of QUERIES) {
+        const patched = (await ctx.app.catalogue.search(q)).identity.toString();
+        expect(patched, `${kind} (step ${step}), ${JSON.stringify(q)}`).toBe(
+          (await whole.search(q)).identity.toString(),
+        );
+      }
+      if (kind === 'delete' && dialect === 'sqlite') {
+        // A deleted vehicle is not among the changed rows: the count tells, and the rows are read whole.
+        const counted = ctx.lookups.take('snapshot rows');
+        expect(counted.misses).toBe(1);
+        patched += counted.hits;
+        deletions++;
+      }
+    }
+    const counted = ctx.lookups.take('snapshot rows');
+    if (dialect === 'sqlite') {
+      expect(deletions).toBeGreaterThan(1);
+      // Every other change patched the rows (a change that wrote nothing, a tag already there, made no snapshot).
+      expect(patched + counted.hits).toBeGreaterThan(45);
+      expect(counted.misses).toBe(0);
+    } else expect(counted).toEqual({ hits: 0, misses: 0 });
+  });
+});
