@@ -19,22 +19,9 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('card_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   if (dialect === 'sqlite') {
-    // One sequence for every vehicle's stamp: SQLite commits one writer at a time, so the rows
-    // whose stamp is above the highest one a read saw are the rows changed since (the catalogue
-    // snapshot reads only those, catalogue-snapshots.ts).
-    await db.schema
-      .createTable('card_versions')
-      .addColumn('id', 'integer', (c) => c.primaryKey())
-      .addColumn('value', 'integer', (c) => c.notNull())
-      .execute();
-    await db.insertInto('card_versions').values({ id: 1, value: 0 }).execute();
-    await db.schema.createIndex('vehicles_card_version').on('vehicles').column('card_version').execute();
     const bumpOf = (vehicleId: string) =>
-      `UPDATE card_versions SET value = value + 1 WHERE id = 1;
-       UPDATE vehicles SET card_version = (SELECT value FROM card_versions WHERE id = 1) WHERE id = ${vehicleId};`;
+      `UPDATE vehicles SET card_version = card_version + 1 WHERE id = ${vehicleId};`;
     // The bump sets no card column, so it fires none of these triggers again.
-    await sql`CREATE TRIGGER vehicles_card_version_insert AFTER INSERT ON vehicles
-      BEGIN ${sql.raw(bumpOf('new.id'))} END`.execute(db);
     await sql`CREATE TRIGGER vehicles_card_version AFTER UPDATE OF ${sql.raw(CARD_COLUMNS)} ON vehicles
       BEGIN ${sql.raw(bumpOf('new.id'))} END`.execute(db);
     for (const table of ['vehicle_tags', 'vehicle_images']) {
