@@ -22,8 +22,7 @@ const vehicle = (i: number) =>
 const snapshot = (kept?: number) =>
   new CatalogueSnapshot(
     1,
-    Array.from({ length: 10 }, (_, i) => vehicle(i)),
-    [],
+    { rows: Array.from({ length: 10 }, (_, i) => vehicle(i)), tags: [] },
     undefined,
     ...(kept === undefined ? [] : [kept]),
   );

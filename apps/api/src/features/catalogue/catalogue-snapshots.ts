@@ -6,6 +6,7 @@ import {
   readCatalogueVersion,
   readSnapshotChanges,
   readSnapshotRows,
+  type SnapshotChanges,
   type SnapshotRow,
   type SnapshotTag,
 } from './catalogue-repository.ts';
@@ -25,13 +26,18 @@ interface SnapshotSource {
  * at a time. Reading 100,000 vehicles takes most of a second. On SQLite it is done once: each
  * later snapshot reads only the vehicles changed since, by their card stamps, and patches the
  * rows the last one was made of (docs/decisions/138-card-stamps.md); the counted lookups of kind
- * `snapshot rows` say which (hits: patched, misses: read whole).
+ * `snapshot rows` say which (hits: patched, misses: read whole). When every change since is an
+ * edit that moves no vehicle's slot, the snapshot itself is made from the last one
+ * (CatalogueSnapshot.patched, docs/decisions/139-patched-snapshots.md); the lookups of kind
+ * `snapshot arrays` say which (hits: made from the last one, misses: made whole).
  */
 export class CatalogueSnapshots {
   private latest: Promise<CatalogueSnapshot> | undefined;
   private latestVersion = -1;
   /** SQLite: what the latest snapshot was made of. */
   private source: SnapshotSource | undefined;
+  /** SQLite: the snapshot made last, of `source`; the next one is made from it when every change is an edit. */
+  private lastMade: CatalogueSnapshot | undefined;
   /** The snapshot being made: the next one waits for it. */
   private making: Promise<unknown> = Promise.resolve();
 
@@ -71,16 +77,39 @@ export class CatalogueSnapshots {
     const version = await readCatalogueVersion(this.db);
     if (this.dialect !== 'sqlite') {
       const { rows, tags } = await readSnapshotRows(this.db, this.dialect);
-      return new CatalogueSnapshot(version, rows, tags, this.lookups);
+      return new CatalogueSnapshot(version, { rows, tags }, this.lookups);
     }
-    const patched = this.source !== undefined && (await this.patchSource(this.source));
-    this.lookups?.count('snapshot rows', patched);
-    if (!patched) {
+    // The last snapshot is made of the rows before this patch: not used again if this build fails.
+    const previous = this.lastMade;
+    this.lastMade = undefined;
+    let snapshot: CatalogueSnapshot | undefined;
+    if (this.source) {
+      const changes = await readSnapshotChanges(this.db, this.source.highestStamp);
+      const patched = this.patchSource(this.source, changes);
+      this.lookups?.count('snapshot rows', patched);
+      // A vehicle archived before and edited since is in neither snapshot; one archived since leaves a slot.
+      const archived = changes.rows.filter((r) => r.status === 'Archived');
+      if (patched && previous && !archived.some((r) => previous.holds(r.id)))
+        snapshot = previous.patched(
+          version,
+          changes.rows.filter((r) => r.status !== 'Archived'),
+          changes.tags,
+        );
+      if (!patched) this.source = undefined;
+      this.lookups?.count('snapshot arrays', snapshot !== undefined);
+    }
+    if (!this.source) {
       const { rows, tags, highestStamp } = await readSnapshotRows(this.db, this.dialect);
       this.source = { rows: new Map(rows.map((r) => [r.id, r])), tags: byVehicle(tags), highestStamp };
     }
-    const source = this.source as SnapshotSource;
-    return new CatalogueSnapshot(version, [...source.rows.values()], [...source.tags.values()].flat(), this.lookups);
+    const { rows, tags } = this.source;
+    snapshot ??= new CatalogueSnapshot(
+      version,
+      { rows: [...rows.values()], tags: [...tags.values()].flat() },
+      this.lookups,
+    );
+    this.lastMade = snapshot;
+    return snapshot;
   }
 
   /**
@@ -88,8 +117,7 @@ export class CatalogueSnapshots {
    * replaces its row and tags, each one archived leaves. False when a vehicle was deleted (the
    * public count is smaller than the rows patched): the rows are then read whole.
    */
-  private async patchSource(source: SnapshotSource): Promise<boolean> {
-    const changes = await readSnapshotChanges(this.db, source.highestStamp);
+  private patchSource(source: SnapshotSource, changes: SnapshotChanges): boolean {
     const tags = byVehicle(changes.tags);
     for (const { status, ...row } of changes.rows) {
       source.tags.delete(row.id);
