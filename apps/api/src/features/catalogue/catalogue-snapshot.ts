@@ -73,16 +73,33 @@ interface Criteria {
   tables: [Uint8Array, Int32Array | Uint8Array][];
 }
 
-/** What a snapshot is made of: every public vehicle's row and tags, or the last snapshot and the edits since. */
+/** What a snapshot is made of: every public vehicle's row and tags, or the last snapshot and the changes since. */
 type SnapshotContent =
   | { rows: readonly SnapshotRow[]; tags: readonly SnapshotTag[] }
-  | { previous: CatalogueSnapshot; edits: readonly Edit[]; tags: readonly SnapshotTag[] };
+  | { previous: CatalogueSnapshot; plan: SlotPlan; tags: readonly SnapshotTag[] };
 
-/** A vehicle edited since the last snapshot: its row, and the slot it keeps. */
-interface Edit {
+/** A vehicle's row to write at a slot. */
+interface SlotWrite {
   slot: number;
   row: SnapshotRow;
 }
+
+/** How the slots of a snapshot made from the last one follow from the last one's (CatalogueSnapshot.patched). */
+interface SlotPlan {
+  /** Each old slot's new slot; -1 for a vehicle changed since (its row is written again) or gone. */
+  newSlotOf: Int32Array;
+  /** The rows of the vehicles changed since, at their new slots. */
+  writes: SlotWrite[];
+  /**
+   * Undefined when every vehicle keeps its slot (edits only). Otherwise the new slots' ids and
+   * created times, and each new slot's old one (-1 for a row written).
+   */
+  moved?: { ids: string[]; createdAts: string[]; oldSlotOf: Int32Array };
+}
+
+/** Newest added first; ties on the created time broken by id, the same way (the slot order). */
+const newestFirst = (a: Pick<SnapshotRow, 'created_at' | 'id'>, b: Pick<SnapshotRow, 'created_at' | 'id'>) =>
+  descending(a.created_at, b.created_at) || descending(a.id, b.id);
 
 /**
  * The numeric columns a snapshot keeps: each sort's column and each range filter's. The created
@@ -137,7 +154,7 @@ export class CatalogueSnapshot {
 
   /**
    * A snapshot of the public vehicles' rows and tags, or the next snapshot made from the last one
-   * and the vehicles edited since (see `patched`).
+   * and the vehicles changed since (see `patched`).
    */
   constructor(
     readonly version: number,
@@ -147,36 +164,31 @@ export class CatalogueSnapshot {
   ) {
     this.wordLists = new LRUCache({ max: WORD_SETS_KEPT, maxSize: wordMatchesKept, sizeCalculation: () => 1 });
     if ('previous' in content) {
-      // An edit moves no slot: what follows from the slots alone is shared, the columns are copied
-      // and the edited slots written again.
-      const { previous, edits, tags } = content;
-      this.size = previous.size;
-      this.ids = previous.ids;
-      this.createdAts = previous.createdAts;
-      this.slotById = previous.slotById;
-      this.slotByRowid = previous.slotByRowid;
-      this.idRanks = previous.idRanks;
-      this.slotNumbers = previous.slotNumbers;
+      // Every column is carried to the new slots and the changed rows written again. When no
+      // vehicle moved, what follows from the slots alone is shared.
+      const { previous, plan, tags } = content;
+      const { moved, newSlotOf, writes } = plan;
+      this.ids = moved?.ids ?? previous.ids;
+      this.size = this.ids.length;
+      this.createdAts = moved?.createdAts ?? previous.createdAts;
+      this.slotById = moved ? slotsOfIds(this.ids) : previous.slotById;
+      this.slotByRowid =
+        moved && previous.slotByRowid ? rowidsMoved(previous.slotByRowid, newSlotOf, writes) : previous.slotByRowid;
+      this.slotNumbers = moved ? undefined : previous.slotNumbers;
       this.codes = new Map(previous.codes);
-      this.cardStamps = previous.cardStamps.slice();
-      for (const [column, values] of previous.numbers) this.numbers.set(column, values.slice());
-      for (const name of COLUMN_VALUE_FILTERS) this.valueCodes[name] = previous.valueCodes[name].slice();
-      const edited = new Uint8Array(this.size);
-      for (const { slot, row } of edits) {
-        edited[slot] = 1;
-        this.writeRow(slot, row);
-      }
-      for (const [tag, slots] of previous.tagSlots)
-        this.tagSlots.set(
-          tag,
-          slots.filter((slot) => edited[slot] === 0),
-        );
+      const oldSlotOf = moved?.oldSlotOf;
+      this.cardStamps = carried(previous.cardStamps, oldSlotOf);
+      for (const [column, values] of previous.numbers) this.numbers.set(column, carried(values, oldSlotOf));
+      for (const name of COLUMN_VALUE_FILTERS) this.valueCodes[name] = carried(previous.valueCodes[name], oldSlotOf);
+      for (const { slot, row } of writes) this.writeRow(slot, row);
+      this.idRanks = moved && previous.idRanks ? this.ranksAfter(previous, plan) : previous.idRanks;
+      for (const [tag, slots] of previous.tagSlots) this.tagSlots.set(tag, Array.from(movedSlots(slots, newSlotOf)));
       this.addTags(tags);
       this.newest = this.group(undefined);
-      this.patchOrders(previous, edits, edited);
+      this.patchOrders(previous, plan);
       return;
     }
-    const sorted = [...content.rows].sort((a, b) => descending(a.created_at, b.created_at) || descending(a.id, b.id));
+    const sorted = [...content.rows].sort(newestFirst);
     this.size = sorted.length;
     this.ids = sorted.map((r) => r.id);
     this.createdAts = sorted.map((r) => r.created_at);
@@ -185,15 +197,9 @@ export class CatalogueSnapshot {
     for (const column of NUMBER_COLUMNS) this.numbers.set(column, new Float64Array(this.size));
     for (const name of COLUMN_VALUE_FILTERS) this.valueCodes[name] = new Int32Array(this.size);
     for (let slot = 0; slot < sorted.length; slot++) this.writeRow(slot, sorted[slot] as SnapshotRow);
-    this.slotById = new Map(this.ids.map((id, slot) => [id, slot]));
+    this.slotById = slotsOfIds(this.ids);
     this.newest = this.group(undefined);
-    const byGroup = new Map<number, number[]>();
-    for (const [slot, code] of this.valueCodes[GROUP_FILTER].entries()) {
-      const slots = byGroup.get(code);
-      if (slots) slots.push(slot);
-      else byGroup.set(code, [slot]);
-    }
-    for (const [code, slots] of byGroup) this.groups.set(code, this.group(Int32Array.from(slots)));
+    for (const [code, slots] of this.slotsByMake()) this.groups.set(code, this.group(Int32Array.from(slots)));
     if (sorted.every((r) => r.rowid !== undefined)) {
       const maxRowid = sorted.reduce((max, r) => Math.max(max, r.rowid ?? 0), 0);
       this.slotByRowid = new Int32Array(maxRowid + 1).fill(-1);
@@ -221,71 +227,138 @@ export class CatalogueSnapshot {
     }
   }
 
+  /** The slots of each make, newest first: of every make, or of the makes flagged in `only` (by code). */
+  private slotsByMake(only?: Uint8Array): Map<number, number[]> {
+    const makes = this.valueCodes[GROUP_FILTER];
+    const byMake = new Map<number, number[]>();
+    for (let slot = 0; slot < this.size; slot++) {
+      const code = makes[slot] as number;
+      if (only && only[code] !== 1) continue;
+      const slots = byMake.get(code);
+      if (slots) slots.push(slot);
+      else byMake.set(code, [slot]);
+    }
+    return byMake;
+  }
+
   /**
-   * The next snapshot, made from this one and the rows and tags of the vehicles changed since,
-   * when every change is an edit: a vehicle this snapshot holds, still public, with the same
-   * created time and rowid, so no vehicle moves to another slot. Its arrays are then copies of
-   * these with the edited slots written again, and each sort order made is this one's with the
-   * edited slots placed again: a few milliseconds at 100,000 vehicles, where making them whole
-   * takes most of a second (docs/decisions/139-patched-snapshots.md). Undefined when a change is
-   * not an edit (a vehicle added, archived, or with another created time), or when so many
-   * changed that making it whole costs as little.
+   * The next snapshot, made from this one and the vehicles changed since: `rows`, the public
+   * ones, and `gone`, the ids of the others (archived). Its columns are copies of these carried
+   * to the new slots with the changed rows written again, and each sort order made is this
+   * one's with the changed slots placed again by binary search: tens of milliseconds at 100,000
+   * vehicles, where making a snapshot whole takes most of a second
+   * (docs/decisions/139-patched-snapshots.md). When every change is an edit (a vehicle this
+   * snapshot holds, with the same created time and rowid) no vehicle moves, and what follows from
+   * the slots alone is shared. Undefined when so many vehicles changed that making it whole costs
+   * as little.
    */
-  patched(version: number, rows: readonly SnapshotRow[], tags: readonly SnapshotTag[]): CatalogueSnapshot | undefined {
-    if (rows.length * 4 > this.size) return undefined;
-    const edits: Edit[] = [];
+  patched(
+    version: number,
+    rows: readonly SnapshotRow[],
+    gone: readonly string[],
+    tags: readonly SnapshotTag[],
+  ): CatalogueSnapshot | undefined {
+    if ((rows.length + gone.length) * 4 > this.size) return undefined;
+    if (this.slotByRowid && rows.some((row) => row.rowid === undefined)) return undefined;
+    const plan = this.editsOnly(rows, gone) ?? this.slotsMoved(rows, gone);
+    return new CatalogueSnapshot(version, { previous: this, plan, tags }, this.lookups, this.wordLists.maxSize);
+  }
+
+  /** The plan when every change is an edit and no vehicle left: each keeps its slot. */
+  private editsOnly(rows: readonly SnapshotRow[], gone: readonly string[]): SlotPlan | undefined {
+    if (gone.some((id) => this.slotById.has(id))) return undefined;
+    const writes: SlotWrite[] = [];
     for (const row of rows) {
       const slot = this.slotById.get(row.id);
       if (slot === undefined || this.createdAts[slot] !== row.created_at) return undefined;
       if (this.slotByRowid && (row.rowid === undefined || this.slotByRowid[row.rowid] !== slot)) return undefined;
-      edits.push({ slot, row });
+      writes.push({ slot, row });
     }
-    return new CatalogueSnapshot(version, { previous: this, edits, tags }, this.lookups, this.wordLists.maxSize);
+    const newSlotOf = everySlot(this.size);
+    for (const { slot } of writes) newSlotOf[slot] = -1;
+    return { newSlotOf, writes };
   }
 
   /**
-   * The groups and sort orders of a patched snapshot. A make none of whose vehicles was edited
-   * (before or after the edit) keeps its groups, which hold the same values; an edited make's
-   * group is made again and its own sort orders when next asked for. Each catalogue order made
-   * is the previous one without the edited slots, with them placed again by binary search.
+   * The plan when vehicles were added, left or moved: every changed vehicle leaves its slot and
+   * its row is placed again among the others, newest first, in one pass.
    */
-  private patchOrders(previous: CatalogueSnapshot, edits: readonly Edit[], edited: Uint8Array): void {
-    // Plain loops over every slot, flags in typed arrays: a Set lookup or a typed array's
-    // `filter` per slot cost tens of milliseconds at 100,000 vehicles.
-    const makes = this.valueCodes[GROUP_FILTER];
-    const editedMakes = new Uint8Array(this.codes.size);
-    for (const { slot } of edits) {
-      editedMakes[previous.valueCodes[GROUP_FILTER][slot] as number] = 1;
-      editedMakes[makes[slot] as number] = 1;
+  private slotsMoved(rows: readonly SnapshotRow[], gone: readonly string[]): SlotPlan {
+    const newSlotOf = new Int32Array(this.size).fill(-1);
+    const leaving = new Uint8Array(this.size);
+    for (const id of [...gone, ...rows.map((r) => r.id)]) {
+      const slot = this.slotById.get(id);
+      if (slot !== undefined) leaving[slot] = 1;
     }
-    const slotsOfEdited = new Map<number, number[]>();
-    for (let slot = 0; slot < this.size; slot++) {
-      const code = makes[slot] as number;
-      if (editedMakes[code] === 1) {
-        const slots = slotsOfEdited.get(code);
-        if (slots) slots.push(slot);
-        else slotsOfEdited.set(code, [slot]);
+    const arriving = [...rows].sort(newestFirst);
+    const ids: string[] = [];
+    const createdAts: string[] = [];
+    const oldSlots: number[] = [];
+    const writes: SlotWrite[] = [];
+    let next = 0;
+    for (let old = 0; old <= this.size; old++) {
+      if (old < this.size && leaving[old] === 1) continue;
+      const here =
+        old < this.size ? { created_at: this.createdAts[old] as string, id: this.ids[old] as string } : undefined;
+      for (let row = arriving[next]; row && (!here || newestFirst(row, here) < 0); row = arriving[++next]) {
+        writes.push({ slot: ids.length, row });
+        ids.push(row.id);
+        createdAts.push(row.created_at);
+        oldSlots.push(-1);
+      }
+      if (!here) break;
+      newSlotOf[old] = ids.length;
+      ids.push(here.id);
+      createdAts.push(here.created_at);
+      oldSlots.push(old);
+    }
+    return { newSlotOf, writes, moved: { ids, createdAts, oldSlotOf: Int32Array.from(oldSlots) } };
+  }
+
+  /** Each slot's place in id order after vehicles moved: the previous order kept, the written ones placed again. */
+  private ranksAfter(previous: CatalogueSnapshot, { newSlotOf, writes }: SlotPlan): Int32Array {
+    const byId = new Int32Array(previous.size);
+    previous.ranks().forEach((rank, slot) => {
+      byId[rank] = slot;
+    });
+    const compare = (a: number, b: number) => ascending(this.ids[a] as string, this.ids[b] as string);
+    const inIdOrder = placeAmong(movedSlots(byId, newSlotOf), writes.map(({ slot }) => slot).sort(compare), compare);
+    const ranks = new Int32Array(this.size);
+    for (let rank = 0; rank < inIdOrder.length; rank++) ranks[inIdOrder[rank] as number] = rank;
+    return ranks;
+  }
+
+  /**
+   * The groups and sort orders of a snapshot made from the last one. When no vehicle moved, a
+   * make none of whose vehicles changed (before or after the change) keeps its groups, which hold
+   * the same values, and a changed make's group is made again; when vehicles moved, every make's
+   * is. A make's own sort orders are made again when next asked for. Each catalogue order made
+   * is the previous one carried to the new slots without the changed ones, with those placed
+   * again by binary search.
+   */
+  private patchOrders(previous: CatalogueSnapshot, { moved, newSlotOf, writes }: SlotPlan): void {
+    const changedMakes = new Uint8Array(this.codes.size);
+    if (moved) changedMakes.fill(1);
+    else
+      for (const { slot } of writes) {
+        changedMakes[previous.valueCodes[GROUP_FILTER][slot] as number] = 1;
+        changedMakes[this.valueCodes[GROUP_FILTER][slot] as number] = 1;
+      }
+    if (!moved) {
+      for (const [code, group] of previous.groups) if (changedMakes[code] === 0) this.groups.set(code, group);
+      for (const [sort, groups] of previous.sortedGroups) {
+        const kept = new Map<number, SlotGroup>();
+        for (const [code, group] of groups) if (changedMakes[code] === 0) kept.set(code, group);
+        this.sortedGroups.set(sort, kept);
       }
     }
-    for (const [code, group] of previous.groups) if (editedMakes[code] === 0) this.groups.set(code, group);
-    for (const [code, slots] of slotsOfEdited) this.groups.set(code, this.group(Int32Array.from(slots)));
-    for (const [sort, groups] of previous.sortedGroups) {
-      const kept = new Map<number, SlotGroup>();
-      for (const [code, group] of groups) if (editedMakes[code] === 0) kept.set(code, group);
-      this.sortedGroups.set(sort, kept);
-    }
-    const moved = edits.map(({ slot }) => slot);
+    for (const [code, slots] of this.slotsByMake(changedMakes))
+      this.groups.set(code, this.group(Int32Array.from(slots)));
+    const written = writes.map(({ slot }) => slot);
     for (const [sort, order] of previous.orders) {
       const compare = this.comparator(sort);
-      const slots = order.slots as Int32Array;
-      const others = new Int32Array(slots.length - moved.length);
-      let kept = 0;
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i] as number;
-        others[kept] = slot;
-        kept += 1 - (edited[slot] as number);
-      }
-      this.orders.set(sort, this.group(placeAmong(others, [...moved].sort(compare), compare)));
+      const others = movedSlots(order.slots as Int32Array, newSlotOf);
+      this.orders.set(sort, this.group(placeAmong(others, [...written].sort(compare), compare)));
     }
   }
 
@@ -323,11 +396,6 @@ export class CatalogueSnapshot {
   /** Every public vehicle's id, newest first. */
   get vehicleIds(): readonly string[] {
     return this.ids;
-  }
-
-  /** True when the vehicle is public at this snapshot. */
-  holds(id: string): boolean {
-    return this.slotById.has(id);
   }
 
   /**
@@ -762,6 +830,51 @@ function valuesAt(column: Float64Array, slots: Int32Array): Float64Array {
   const out = new Float64Array(slots.length);
   for (let i = 0; i < slots.length; i++) out[i] = column[slots[i] as number] as number;
   return out;
+}
+
+/*
+ * Helpers of a snapshot made from the last one (CatalogueSnapshot.patched). Plain loops over
+ * typed arrays: a Set lookup or a typed array's `filter` with a callback per slot cost tens of
+ * milliseconds at 100,000 vehicles (docs/decisions/139-patched-snapshots.md).
+ */
+
+/** Slots carried to their new numbers, in the same order, without those that have none (-1). */
+function movedSlots(slots: ArrayLike<number>, newSlotOf: Int32Array): Int32Array {
+  const out = new Int32Array(slots.length);
+  let kept = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = newSlotOf[slots[i] as number] as number;
+    out[kept] = slot;
+    kept += +(slot >= 0);
+  }
+  return out.subarray(0, kept);
+}
+
+/** A column carried to the new slots (a copy when none moved); the slots of rows written are left to them. */
+function carried<T extends Float64Array | Int32Array>(values: T, oldSlotOf: Int32Array | undefined): T {
+  if (!oldSlotOf) return values.slice() as T;
+  const out = new (values.constructor as new (length: number) => T)(oldSlotOf.length);
+  for (let slot = 0; slot < oldSlotOf.length; slot++) {
+    const old = oldSlotOf[slot] as number;
+    if (old >= 0) out[slot] = values[old] as number;
+  }
+  return out;
+}
+
+/** The slot of each rowid after vehicles moved: each kept vehicle's new slot, and each written row's. */
+function rowidsMoved(slotByRowid: Int32Array, newSlotOf: Int32Array, writes: readonly SlotWrite[]): Int32Array {
+  const highest = writes.reduce((max, { row }) => Math.max(max, row.rowid ?? 0), slotByRowid.length - 1);
+  const out = new Int32Array(highest + 1).fill(-1);
+  for (let rowid = 0; rowid < slotByRowid.length; rowid++) {
+    const old = slotByRowid[rowid] as number;
+    if (old >= 0) out[rowid] = newSlotOf[old] as number;
+  }
+  for (const { slot, row } of writes) if (row.rowid !== undefined) out[row.rowid] = slot;
+  return out;
+}
+
+function slotsOfIds(ids: readonly string[]): Map<string, number> {
+  return new Map(ids.map((id, slot) => [id, slot]));
 }
 
 /**

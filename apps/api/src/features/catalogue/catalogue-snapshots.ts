@@ -26,17 +26,17 @@ interface SnapshotSource {
  * at a time. Reading 100,000 vehicles takes most of a second. On SQLite it is done once: each
  * later snapshot reads only the vehicles changed since, by their card stamps, and patches the
  * rows the last one was made of (docs/decisions/138-card-stamps.md); the counted lookups of kind
- * `snapshot rows` say which (hits: patched, misses: read whole). When every change since is an
- * edit that moves no vehicle's slot, the snapshot itself is made from the last one
- * (CatalogueSnapshot.patched, docs/decisions/139-patched-snapshots.md); the lookups of kind
- * `snapshot arrays` say which (hits: made from the last one, misses: made whole).
+ * `snapshot rows` say which (hits: patched, misses: read whole). A snapshot of patched rows is
+ * made from the last one and the changed rows (CatalogueSnapshot.patched,
+ * docs/decisions/139-patched-snapshots.md); the lookups of kind `snapshot arrays` say which
+ * (hits: made from the last one, misses: made whole).
  */
 export class CatalogueSnapshots {
   private latest: Promise<CatalogueSnapshot> | undefined;
   private latestVersion = -1;
   /** SQLite: what the latest snapshot was made of. */
   private source: SnapshotSource | undefined;
-  /** SQLite: the snapshot made last, of `source`; the next one is made from it when every change is an edit. */
+  /** SQLite: the snapshot made last, of `source`; the next one is made from it and the changes since. */
   private lastMade: CatalogueSnapshot | undefined;
   /** The snapshot being made: the next one waits for it. */
   private making: Promise<unknown> = Promise.resolve();
@@ -87,14 +87,11 @@ export class CatalogueSnapshots {
       const changes = await readSnapshotChanges(this.db, this.source.highestStamp);
       const patched = this.patchSource(this.source, changes);
       this.lookups?.count('snapshot rows', patched);
-      // A vehicle archived before and edited since is in neither snapshot; one archived since leaves a slot.
-      const archived = changes.rows.filter((r) => r.status === 'Archived');
-      if (patched && previous && !archived.some((r) => previous.holds(r.id)))
-        snapshot = previous.patched(
-          version,
-          changes.rows.filter((r) => r.status !== 'Archived'),
-          changes.tags,
-        );
+      if (patched && previous) {
+        const isPublic = (r: { status: string }) => r.status !== 'Archived';
+        const gone = changes.rows.filter((r) => !isPublic(r)).map((r) => r.id);
+        snapshot = previous.patched(version, changes.rows.filter(isPublic), gone, changes.tags);
+      }
       if (!patched) this.source = undefined;
       this.lookups?.count('snapshot arrays', snapshot !== undefined);
     }
