@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
+import { idList } from '../../db/id-list.ts';
 import type { DB } from '../../db/schema.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
 import { IS_PUBLIC, SNAPSHOT_COLUMNS } from './search-filters.ts';
@@ -63,15 +64,46 @@ export async function readSnapshotRows(db: Kysely<DB>, dialect: Dialect): Promis
   return { rows: rows as SnapshotRow[], tags, highestStamp };
 }
 
-/** The vehicles changed since a snapshot was read (readSnapshotChanges). */
+/** The vehicles changed since a snapshot was read. */
 export interface SnapshotChanges {
-  /** Each vehicle whose stamp is above the one given, archived ones included (`status`). */
-  rows: (SnapshotRow & { status: string })[];
-  /** Those vehicles' tags. */
+  /** Each changed vehicle that is public. */
+  rows: SnapshotRow[];
+  /** The ids of the changed vehicles that are not (archived; on PostgreSQL, deleted too). */
+  gone: string[];
+  /** The tags of the changed public vehicles. */
   tags: SnapshotTag[];
-  /** How many vehicles are public: fewer than the snapshot's rows patched with these means a deletion. */
+  /** How many vehicles are public: fewer than the snapshot's rows patched with these means a deletion missed. */
   publicCount: number;
+  /** SQLite: the highest card stamp when these were read (readSnapshotRows). 0 on PostgreSQL. */
   highestStamp: number;
+}
+
+/** The public-status rule of IS_PUBLIC, on a row read with its status. */
+const isPublic = (row: { status: string }) => row.status !== 'Archived';
+
+/**
+ * The snapshot columns of the vehicles with the given ids, and the tags of the public ones:
+ * public rows apart, and the ids of the others (archived, or no longer there).
+ */
+async function readChangedRows(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  ids: readonly string[],
+): Promise<Pick<SnapshotChanges, 'rows' | 'gone' | 'tags'>> {
+  if (ids.length === 0) return { rows: [], gone: [], tags: [] };
+  const json = JSON.stringify(ids);
+  const read = (await snapshotColumns(db, dialect)
+    .select('status')
+    .where('id', 'in', idList[dialect](json))
+    .execute()) as (SnapshotRow & { status: string })[];
+  const rows = read.filter(isPublic).map(({ status: _, ...row }) => row as SnapshotRow);
+  const shown = new Set(rows.map((r) => r.id));
+  const tags = await db
+    .selectFrom('vehicle_tags')
+    .select(['vehicle_id', 'tag'])
+    .where('vehicle_id', 'in', idList[dialect](json))
+    .execute();
+  return { rows, gone: ids.filter((id) => !shown.has(id)), tags: tags.filter((t) => shown.has(t.vehicle_id)) };
 }
 
 /**
@@ -79,27 +111,45 @@ export interface SnapshotChanges {
  * public vehicles, read in one transaction. SQLite commits one writer at a time and every stamp
  * comes from one sequence (migration 2026-12-04), so these are all the vehicles changed, added,
  * archived or published again since the read that saw `since` (docs/decisions/138-card-stamps.md).
+ * A deleted vehicle is not among them: only the count tells.
  */
 export async function readSnapshotChanges(db: Kysely<DB>, since: number): Promise<SnapshotChanges> {
   return db.transaction().execute(async (trx) => {
     const highestStamp = await readHighestStamp(trx);
-    const rows = await snapshotColumns(trx, 'sqlite').select('status').where('card_version', '>', since).execute();
-    const ids = JSON.stringify(rows.map((r) => r.id));
-    const tags =
-      rows.length === 0
-        ? []
-        : await trx
-            .selectFrom('vehicle_tags')
-            .select(['vehicle_id', 'tag'])
-            .where('vehicle_id', 'in', sql<string>`(select value from json_each(${ids}))`)
-            .execute();
+    const changed = await trx.selectFrom('vehicles').select('id').where('card_version', '>', since).execute();
+    const { rows, gone, tags } = await readChangedRows(
+      trx,
+      'sqlite',
+      changed.map((r) => r.id),
+    );
     const counted = await trx
       .selectFrom('vehicles')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(IS_PUBLIC)
       .executeTakeFirstOrThrow();
-    return { rows: rows as SnapshotChanges['rows'], tags, publicCount: Number(counted.n), highestStamp };
+    return { rows, gone, tags, publicCount: Number(counted.n), highestStamp };
   });
+}
+
+/**
+ * PostgreSQL: every public vehicle's id and card stamp, in one statement, so one consistent view
+ * of them (a few small columns: a fraction of reading the rows whole). Its stamps are one counter
+ * per vehicle, which commits can make visible out of order, so the vehicles changed since a
+ * snapshot are those whose stamp differs from the one it kept (docs/decisions/139-patched-snapshots.md).
+ */
+export async function readPublicCardStamps(db: Kysely<DB>): Promise<{ id: string; card_version: number }[]> {
+  return db.selectFrom('vehicles').select(['id', 'card_version']).where(IS_PUBLIC).execute();
+}
+
+/** PostgreSQL: the changes given by the ids whose stamps differ and those no longer public (readPublicCardStamps). */
+export async function readChangesOf(
+  db: Kysely<DB>,
+  changed: readonly string[],
+  left: readonly string[],
+  publicCount: number,
+): Promise<SnapshotChanges> {
+  const { rows, gone, tags } = await readChangedRows(db, 'postgres', changed);
+  return { rows, gone: [...gone, ...left], tags, publicCount, highestStamp: 0 };
 }
 
 async function readHighestStamp(db: Kysely<DB>): Promise<number> {

@@ -4,6 +4,8 @@ import type { DB } from '../../db/schema.ts';
 import type { CacheLookups } from './cache-lookups.ts';
 import {
   readCatalogueVersion,
+  readChangesOf,
+  readPublicCardStamps,
   readSnapshotChanges,
   readSnapshotRows,
   type SnapshotChanges,
@@ -75,23 +77,15 @@ export class CatalogueSnapshots {
 
   private async build(): Promise<CatalogueSnapshot> {
     const version = await readCatalogueVersion(this.db);
-    if (this.dialect !== 'sqlite') {
-      const { rows, tags } = await readSnapshotRows(this.db, this.dialect);
-      return new CatalogueSnapshot(version, { rows, tags }, this.lookups);
-    }
     // The last snapshot is made of the rows before this patch: not used again if this build fails.
     const previous = this.lastMade;
     this.lastMade = undefined;
     let snapshot: CatalogueSnapshot | undefined;
     if (this.source) {
-      const changes = await readSnapshotChanges(this.db, this.source.highestStamp);
-      const patched = this.patchSource(this.source, changes);
+      const changes = await this.changesSince(this.source);
+      const patched = changes !== undefined && this.patchSource(this.source, changes);
       this.lookups?.count('snapshot rows', patched);
-      if (patched && previous) {
-        const isPublic = (r: { status: string }) => r.status !== 'Archived';
-        const gone = changes.rows.filter((r) => !isPublic(r)).map((r) => r.id);
-        snapshot = previous.patched(version, changes.rows.filter(isPublic), gone, changes.tags);
-      }
+      if (patched && previous) snapshot = previous.patched(version, changes.rows, changes.gone, changes.tags);
       if (!patched) this.source = undefined;
       this.lookups?.count('snapshot arrays', snapshot !== undefined);
     }
@@ -110,19 +104,41 @@ export class CatalogueSnapshots {
   }
 
   /**
+   * The vehicles changed since the rows were read. SQLite: those whose stamp is above the
+   * highest one seen (one sequence, one writer at a time). PostgreSQL: those whose stamp differs
+   * from the one kept, or public no more, found in every public vehicle's id and stamp;
+   * undefined when more changed than a patch is worth (the rows are then read whole).
+   */
+  private async changesSince(source: SnapshotSource): Promise<SnapshotChanges | undefined> {
+    if (this.dialect === 'sqlite') return readSnapshotChanges(this.db, source.highestStamp);
+    const stamps = await readPublicCardStamps(this.db);
+    const changed: string[] = [];
+    let stillPublic = 0;
+    for (const { id, card_version } of stamps) {
+      const kept = source.rows.get(id);
+      if (kept) stillPublic++;
+      if (kept?.card_version !== card_version) changed.push(id);
+    }
+    if (changed.length * 4 > stamps.length) return undefined;
+    const now = stillPublic < source.rows.size ? new Set(stamps.map((s) => s.id)) : undefined;
+    const left = now ? [...source.rows.keys()].filter((id) => !now.has(id)) : [];
+    return readChangesOf(this.db, changed, left, stamps.length);
+  }
+
+  /**
    * Patches the rows of the last snapshot with the vehicles changed since: each one public now
-   * replaces its row and tags, each one archived leaves. False when a vehicle was deleted (the
-   * public count is smaller than the rows patched): the rows are then read whole.
+   * replaces its row and tags, each one gone leaves. False when a deletion was missed (SQLite:
+   * the public count is smaller than the rows patched): the rows are then read whole.
    */
   private patchSource(source: SnapshotSource, changes: SnapshotChanges): boolean {
     const tags = byVehicle(changes.tags);
-    for (const { status, ...row } of changes.rows) {
-      source.tags.delete(row.id);
-      if (status === 'Archived') {
-        source.rows.delete(row.id);
-        continue;
-      }
+    for (const id of changes.gone) {
+      source.rows.delete(id);
+      source.tags.delete(id);
+    }
+    for (const row of changes.rows) {
       source.rows.set(row.id, row);
+      source.tags.delete(row.id);
       const own = tags.get(row.id);
       if (own) source.tags.set(row.id, own);
     }

@@ -3,6 +3,7 @@ import { dollarsToCents } from '@vm/shared/money';
 import { slugify } from '@vm/shared/slug';
 import type { Vehicle, VehicleInput, VehicleSummary } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
+import { idList } from '../../db/id-list.ts';
 import type { DB, VehiclesTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
@@ -214,18 +215,6 @@ export async function stampedSummariesByIds(
 
 const withStamps = (rows: readonly { card_version: number }[], summaries: readonly VehicleSummary[]) =>
   summaries.map((summary, i) => ({ summary, stamp: rows[i]?.card_version ?? 0 }));
-
-/**
- * A list of ids as one bound parameter, a JSON array the database reads back as rows. One SQL
- * text for any number of ids, compiled and prepared once: an `IN (?, ?, ...)` list is a new
- * statement for every length, which SQLite prepares and plans again (with its samples) each
- * time; 20 cards' rows, tags and photos took 0.7 ms that way on 100,000 vehicles, 0.4 ms this
- * way (docs/decisions/129-per-request-answers.md).
- */
-const idList = {
-  sqlite: (json: string) => sql<string>`(select value from json_each(${json}))`,
-  postgres: (json: string) => sql<string>`(select json_array_elements_text(${json}::json))`,
-};
 
 const listQueries = (dialect: Dialect) => ({
   rows: reusableQuery((db: Kysely<DB>, json: string) =>
