@@ -297,6 +297,25 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     expect(cardLookups()).toEqual({ kept: 0, read: ids.length });
   });
 
+  it('ISSUE-18-CARDS-AHEAD looks the cards up a slice at a time and reads every stale one, wherever it is in a long list', async () => {
+    const db = ctx.database.db;
+    const cards = new VehicleCards(undefined, lookups);
+    // 12,000 ids, more than two slices of lookups: the real vehicles at the start, in the
+    // middle and at the end; the others are kept as far as the stamps say (none is asked newer
+    // than nothing), so only the real ones are read.
+    const real = ids.slice(0, 3);
+    const list = Array.from({ length: 12_000 }, (_, i) => `not-a-vehicle-${i}`);
+    list[0] = real[0] as string;
+    list[7_000] = real[1] as string;
+    list[11_999] = real[2] as string;
+    const now = await stampsNow(db);
+    const stamps: CardStamps = { cardStampOf: (id) => (real.includes(id) ? now.cardStampOf(id) : -2) };
+    expect(await cards.readAhead(db, list, stamps, async () => true)).toBe(3);
+    cardLookups();
+    expect(await cardsOf(cards, db, real, stamps)).toEqual(await summariesByIds(db, real));
+    expect(cardLookups()).toEqual({ kept: 3, read: 0 });
+  });
+
   it('keeps at most its limit, letting the least recently shown card go', async () => {
     const db = ctx.database.db;
     const cards = new VehicleCards(2, lookups);
