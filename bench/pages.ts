@@ -19,24 +19,23 @@
  *     [--catalogues DIR]   keep the filled catalogues in DIR and reuse them on the next run
  *     [--report NAME]      write docs/benchmarks/NAME.md (default pages)
  */
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { openSqlite } from '../apps/api/src/db/database.ts';
-import { buildSqliteCatalogue } from './catalogue.ts';
 import { cannon } from './lib/cannon.ts';
-import { MAKES } from './lib/catalogue-data.ts';
 import { cleanupNow } from './lib/cleanup.ts';
+import { computedSearches, SEARCH_PRICE_CYCLE } from './lib/computed-searches.ts';
+import { catalogueFile } from './lib/kept-catalogues.ts';
 import { machineInfo } from './lib/machine.ts';
 import { ROOT, table, verdict, writeReport } from './lib/report.ts';
-import { readCpuMs, startServer, tempDir, waitUntilIdle } from './lib/server.ts';
+import { readCpuMs, startServer, waitUntilIdle } from './lib/server.ts';
 import { int, pct } from './lib/stats.ts';
 
 const CONNECTIONS = 10;
 const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const VEHICLES_ROTATED = 2000;
-const SORTS = ['', 'price_asc', 'price_desc', 'year', 'mileage', 'newest'];
 
 interface Endpoint {
   name: string;
@@ -55,34 +54,6 @@ interface Figure {
   share: number;
   errors: number;
   non2xx: number;
-}
-
-/**
- * Searches nobody sent before, the same mix at every size and in every round: each size's server
- * gets its own counter, so both are sent the same searches in the same order (decision 136); it
- * runs on for the whole run (a search is never sent twice to a server), but the lowest price
- * comes back to $1,000 every SEARCH_PRICE_CYCLE searches, when the highest moves up by a dollar.
- * The price windows once drifted with the counter, so the 100,000 rounds searched far dearer cars
- * than the 10,000 ones, matched fewer and sent smaller answers (docs/decisions/133-fair-page-benchmark.md).
- */
-const SEARCH_PRICE_CYCLE = 60_000;
-function computedSearches(): () => string {
-  let searchCount = 0;
-  return () => {
-    const n = searchCount++;
-    const make = MAKES[n % MAKES.length]?.make ?? 'Porsche';
-    const minPrice = 1000 + (n % SEARCH_PRICE_CYCLE);
-    const params = new URLSearchParams({
-      make,
-      minPrice: String(minPrice),
-      maxPrice: String(minPrice + 40000 + (n % 5) * 20000 + Math.floor(n / SEARCH_PRICE_CYCLE)),
-    });
-    if (n % 3 === 0) params.set('minYear', String(1960 + (n % 40)));
-    const sort = SORTS[n % SORTS.length];
-    if (sort) params.set('sort', sort);
-    if (n % 4 === 3) params.set('page', '2');
-    return params.toString();
-  };
 }
 
 /**
@@ -144,24 +115,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
-
-async function catalogueFile(vehicles: number, keepDir: string | undefined): Promise<string> {
-  const dataDir = tempDir(`pages-${vehicles}`);
-  const file = path.join(dataDir, 'marketplace.db');
-  const kept = keepDir ? path.join(keepDir, `pages-${vehicles}.db`) : undefined;
-  if (kept && existsSync(kept)) {
-    copyFileSync(kept, file);
-    return dataDir;
-  }
-  const started = performance.now();
-  await buildSqliteCatalogue(dataDir, { vehicles, users: 10 });
-  console.log(`${int(vehicles)} vehicles: catalogue filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  if (kept && keepDir) {
-    mkdirSync(keepDir, { recursive: true });
-    copyFileSync(file, kept);
-  }
-  return dataDir;
-}
 
 /** Public vehicles: `shown`, spread evenly over the catalogue (old and new, every make), and the rest in a shuffled order. */
 async function publicSlugs(dataDir: string): Promise<{ shown: string[]; fresh: string[] }> {

@@ -15,6 +15,7 @@ const ALL = [
   'search-soak',
   'sitemap',
   'pages',
+  'catalogue-changes',
   'lighthouse',
   'load',
   'crash',
