@@ -53,15 +53,26 @@ const snapshotColumns = (db: Kysely<DB>, dialect: Dialect) => {
   return dialect === 'sqlite' ? columns.select(sql<number>`vehicles.rowid`.as('rowid')) : columns;
 };
 
-/** Every public vehicle's snapshot columns and card stamp (and, on SQLite, its rowid), and every tag. */
+/**
+ * Runs reads in one transaction, so that they see one state of the database: on PostgreSQL at
+ * REPEATABLE READ, where its default gives each statement a view of its own. A snapshot's rows
+ * and tags read in two views could pair a row with tags older than its stamp, and comparing
+ * stamps would never tell (docs/decisions/139-patched-snapshots.md). SQLite's transactions see
+ * one state of the database already.
+ */
+export function inOneView<T>(db: Kysely<DB>, dialect: Dialect, read: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  const transaction = db.transaction();
+  return (dialect === 'postgres' ? transaction.setIsolationLevel('repeatable read') : transaction).execute(read);
+}
+
+/** Every public vehicle's snapshot columns and card stamp (and, on SQLite, its rowid), and every tag, in one view. */
 export async function readSnapshotRows(db: Kysely<DB>, dialect: Dialect): Promise<SnapshotRows> {
-  // Read before the rows: a change the rows miss has a higher stamp, so the next changes read finds it.
-  const highestStamp = dialect === 'sqlite' ? await readHighestStamp(db) : 0;
-  const [rows, tags] = await Promise.all([
-    snapshotColumns(db, dialect).where(IS_PUBLIC).execute(),
-    db.selectFrom('vehicle_tags').select(['vehicle_id', 'tag']).execute(),
-  ]);
-  return { rows: rows as SnapshotRow[], tags, highestStamp };
+  return inOneView(db, dialect, async (trx) => {
+    const highestStamp = dialect === 'sqlite' ? await readHighestStamp(trx) : 0;
+    const rows = (await snapshotColumns(trx, dialect).where(IS_PUBLIC).execute()) as SnapshotRow[];
+    const tags = await trx.selectFrom('vehicle_tags').select(['vehicle_id', 'tag']).execute();
+    return { rows, tags, highestStamp };
+  });
 }
 
 /** The vehicles changed since a snapshot was read. */
@@ -72,7 +83,10 @@ export interface SnapshotChanges {
   gone: string[];
   /** The tags of the changed public vehicles. */
   tags: SnapshotTag[];
-  /** How many vehicles are public: fewer than the snapshot's rows patched with these means a deletion missed. */
+  /**
+   * How many vehicles are public, read in the same view: the snapshot's rows patched with these
+   * must number as many (on SQLite fewer means a deletion, which the changes do not show).
+   */
   publicCount: number;
   /** SQLite: the highest card stamp when these were read (readSnapshotRows). 0 on PostgreSQL. */
   highestStamp: number;
@@ -114,7 +128,7 @@ async function readChangedRows(
  * A deleted vehicle is not among them: only the count tells.
  */
 export async function readSnapshotChanges(db: Kysely<DB>, since: number): Promise<SnapshotChanges> {
-  return db.transaction().execute(async (trx) => {
+  return inOneView(db, 'sqlite', async (trx) => {
     const highestStamp = await readHighestStamp(trx);
     const changed = await trx.selectFrom('vehicles').select('id').where('card_version', '>', since).execute();
     const { rows, gone, tags } = await readChangedRows(
@@ -132,10 +146,11 @@ export async function readSnapshotChanges(db: Kysely<DB>, since: number): Promis
 }
 
 /**
- * PostgreSQL: every public vehicle's id and card stamp, in one statement, so one consistent view
- * of them (a few small columns: a fraction of reading the rows whole). Its stamps are one counter
- * per vehicle, which commits can make visible out of order, so the vehicles changed since a
- * snapshot are those whose stamp differs from the one it kept (docs/decisions/139-patched-snapshots.md).
+ * PostgreSQL: every public vehicle's id and card stamp (a few small columns: a fraction of
+ * reading the rows whole). Its stamps are one counter per vehicle, which commits can make
+ * visible out of order, so the vehicles changed since a snapshot are those whose stamp differs
+ * from the one it kept (docs/decisions/139-patched-snapshots.md). Read in the same view as the
+ * changed rows (inOneView).
  */
 export async function readPublicCardStamps(db: Kysely<DB>): Promise<{ id: string; card_version: number }[]> {
   return db.selectFrom('vehicles').select(['id', 'card_version']).where(IS_PUBLIC).execute();

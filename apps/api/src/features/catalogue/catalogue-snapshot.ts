@@ -243,7 +243,7 @@ export class CatalogueSnapshot {
 
   /**
    * The next snapshot, made from this one and the vehicles changed since: `rows`, the public
-   * ones, and `gone`, the ids of the others (archived). Its columns are copies of these carried
+   * ones, and `gone`, the ids of the others (archived or deleted). Its columns are copies of these carried
    * to the new slots with the changed rows written again, and each sort order made is this
    * one's with the changed slots placed again by binary search: tens of milliseconds at 100,000
    * vehicles, where making a snapshot whole takes most of a second
@@ -260,6 +260,8 @@ export class CatalogueSnapshot {
   ): CatalogueSnapshot | undefined {
     if ((rows.length + gone.length) * 4 > this.size) return undefined;
     if (this.slotByRowid && rows.some((row) => row.rowid === undefined)) return undefined;
+    // Each vehicle once: the databases' reads cannot give one twice, and a plan would place it twice.
+    if (new Set(rows.map((row) => row.id)).size !== rows.length) return undefined;
     const plan = this.editsOnly(rows, gone) ?? this.slotsMoved(rows, gone);
     return new CatalogueSnapshot(version, { previous: this, plan, tags }, this.lookups, this.wordLists.maxSize);
   }
@@ -377,7 +379,11 @@ export class CatalogueSnapshot {
     return code;
   }
 
-  /** The code of a filter value, ABSENT when no public vehicle has it. */
+  /**
+   * The code of a filter value, ABSENT when no public vehicle has it. A snapshot made from the
+   * last one keeps the last one's codes, so a value no vehicle has any more keeps its code: a
+   * filter on it then matches nothing by testing the slots rather than at once.
+   */
   private lookup(value: string): number {
     return this.codes.get(value) ?? ABSENT;
   }
@@ -434,7 +440,8 @@ export class CatalogueSnapshot {
   /**
    * The filters (words aside) as bounds and tables: a table holds 1 for each code a field may
    * have (for tags: each slot with a wanted tag); a field that is not filtered has none.
-   * Null when some filter can match nothing (a make no public vehicle has).
+   * Null when some filter can match nothing (a make no public vehicle ever had in this chain of
+   * snapshots; see lookup).
    */
   private criteria(f: SearchFilters): Criteria | null {
     const tables: [Uint8Array, Int32Array | Uint8Array][] = [];

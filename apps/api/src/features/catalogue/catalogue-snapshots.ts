@@ -3,6 +3,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { CacheLookups } from './cache-lookups.ts';
 import {
+  inOneView,
   readCatalogueVersion,
   readChangesOf,
   readPublicCardStamps,
@@ -14,7 +15,7 @@ import {
 } from './catalogue-repository.ts';
 import { CatalogueSnapshot } from './catalogue-snapshot.ts';
 
-/** The rows the latest snapshot was made of (SQLite), by vehicle id, and the highest stamp read. */
+/** The rows the latest snapshot was made of, by vehicle id, and (SQLite) the highest stamp read. */
 interface SnapshotSource {
   rows: Map<string, SnapshotRow>;
   tags: Map<string, SnapshotTag[]>;
@@ -22,23 +23,23 @@ interface SnapshotSource {
 }
 
 /**
- * The latest snapshot of the public catalogue, rebuilt when the catalogue version moves on.
+ * The latest snapshot of the public catalogue, made again when the catalogue version moves on.
  * The version is read before the rows, so a snapshot is never older than its label; requests
- * that need a newer one while it is being read share that one read, and one snapshot is made
- * at a time. Reading 100,000 vehicles takes most of a second. On SQLite it is done once: each
- * later snapshot reads only the vehicles changed since, by their card stamps, and patches the
- * rows the last one was made of (docs/decisions/138-card-stamps.md); the counted lookups of kind
- * `snapshot rows` say which (hits: patched, misses: read whole). A snapshot of patched rows is
- * made from the last one and the changed rows (CatalogueSnapshot.patched,
- * docs/decisions/139-patched-snapshots.md); the lookups of kind `snapshot arrays` say which
- * (hits: made from the last one, misses: made whole).
+ * that need a newer one while it is being made share it, and one snapshot is made at a time.
+ * Reading 100,000 vehicles takes most of a second, so it is done once: each later snapshot reads
+ * only the vehicles changed since, by their card stamps, and patches the rows the last one was
+ * made of (docs/decisions/138-card-stamps.md; on PostgreSQL by comparing every public vehicle's
+ * stamp, decision 139); the counted lookups of kind `snapshot rows` say which (hits: patched,
+ * misses: read whole). The snapshot itself is made from the last one and the changed rows
+ * (CatalogueSnapshot.patched, docs/decisions/139-patched-snapshots.md); the lookups of kind
+ * `snapshot arrays` say which (hits: made from the last one, misses: made whole).
  */
 export class CatalogueSnapshots {
   private latest: Promise<CatalogueSnapshot> | undefined;
   private latestVersion = -1;
-  /** SQLite: what the latest snapshot was made of. */
+  /** What the latest snapshot was made of. */
   private source: SnapshotSource | undefined;
-  /** SQLite: the snapshot made last, of `source`; the next one is made from it and the changes since. */
+  /** The snapshot made last, of `source`; the next one is made from it and the changes since. */
   private lastMade: CatalogueSnapshot | undefined;
   /** The snapshot being made: the next one waits for it. */
   private making: Promise<unknown> = Promise.resolve();
@@ -111,24 +112,26 @@ export class CatalogueSnapshots {
    */
   private async changesSince(source: SnapshotSource): Promise<SnapshotChanges | undefined> {
     if (this.dialect === 'sqlite') return readSnapshotChanges(this.db, source.highestStamp);
-    const stamps = await readPublicCardStamps(this.db);
-    const changed: string[] = [];
-    let stillPublic = 0;
-    for (const { id, card_version } of stamps) {
-      const kept = source.rows.get(id);
-      if (kept) stillPublic++;
-      if (kept?.card_version !== card_version) changed.push(id);
-    }
-    if (changed.length * 4 > stamps.length) return undefined;
-    const now = stillPublic < source.rows.size ? new Set(stamps.map((s) => s.id)) : undefined;
-    const left = now ? [...source.rows.keys()].filter((id) => !now.has(id)) : [];
-    return readChangesOf(this.db, changed, left, stamps.length);
+    return inOneView(this.db, this.dialect, async (trx) => {
+      const stamps = await readPublicCardStamps(trx);
+      const changed: string[] = [];
+      let stillPublic = 0;
+      for (const { id, card_version } of stamps) {
+        const kept = source.rows.get(id);
+        if (kept) stillPublic++;
+        if (kept?.card_version !== card_version) changed.push(id);
+      }
+      if (changed.length * 4 > stamps.length) return undefined;
+      const now = stillPublic < source.rows.size ? new Set(stamps.map((s) => s.id)) : undefined;
+      const left = now ? [...source.rows.keys()].filter((id) => !now.has(id)) : [];
+      return readChangesOf(trx, changed, left, stamps.length);
+    });
   }
 
   /**
    * Patches the rows of the last snapshot with the vehicles changed since: each one public now
-   * replaces its row and tags, each one gone leaves. False when a deletion was missed (SQLite:
-   * the public count is smaller than the rows patched): the rows are then read whole.
+   * replaces its row and tags, each one gone leaves. False when the rows then do not number the
+   * public vehicles (on SQLite, a deletion the changes do not show): the rows are then read whole.
    */
   private patchSource(source: SnapshotSource, changes: SnapshotChanges): boolean {
     const tags = byVehicle(changes.tags);
