@@ -26,7 +26,7 @@ import { catalogueFile } from './lib/kept-catalogues.ts';
 import { machineInfo } from './lib/machine.ts';
 import { table, writeReport } from './lib/report.ts';
 import { readCpuMs, startServer, waitUntilIdle } from './lib/server.ts';
-import { int, pct } from './lib/stats.ts';
+import { int, median, pct } from './lib/stats.ts';
 
 const CONNECTIONS = 10;
 const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -84,12 +84,6 @@ interface SearchRound {
   p99: number;
   failures: number;
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 async function measureSize(
   vehicles: number,

@@ -31,7 +31,7 @@ import { catalogueFile } from './lib/kept-catalogues.ts';
 import { machineInfo } from './lib/machine.ts';
 import { ROOT, table, verdict, writeReport } from './lib/report.ts';
 import { readCpuMs, startServer, waitUntilIdle } from './lib/server.ts';
-import { int, pct } from './lib/stats.ts';
+import { int, median, pct } from './lib/stats.ts';
 
 const CONNECTIONS = 10;
 const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -109,12 +109,6 @@ function endpoints(shown: readonly string[], fresh: readonly string[], renew: ()
     },
   ];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 /** Public vehicles: `shown`, spread evenly over the catalogue (old and new, every make), and the rest in a shuffled order. */
 async function publicSlugs(dataDir: string): Promise<{ shown: string[]; fresh: string[] }> {

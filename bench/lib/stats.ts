@@ -27,6 +27,13 @@ export function summarize(samples: readonly number[]): LatencySummary {
   };
 }
 
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
 export const ms = (v: number): string => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
 export const int = (v: number): string => Math.round(v).toLocaleString('en-US');
 export const mib = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
