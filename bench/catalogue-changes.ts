@@ -6,7 +6,8 @@
  * product's own generator (the pages benchmark's; `--catalogues` reuses them):
  * - server CPU from one change until the server is idle again (a search right after the change,
  *   then the work the server does on its own: a new snapshot, the changed cards read ahead),
- *   `--changes` times for each kind: a vehicle's price, a vehicle archived, one published again;
+ *   `--changes` times for each kind: a vehicle's price, a vehicle archived, one published again,
+ *   one deleted;
  * - computed searches (each a search nobody sent before, the pages benchmark's mix) with no
  *   change, with a price change every 2 s, and with a vehicle archived or published again every
  *   2 s, `--runs` rounds of `--seconds` each; each rate under changes is reported as a share of
@@ -34,34 +35,44 @@ const CHANGE_EVERY_MS = 2_000;
 /** Vehicles the changes pick from, in turn. */
 const CHANGED_VEHICLES = 200;
 
-type Kind = 'price' | 'archive' | 'publish';
+type Kind = 'price' | 'archive' | 'publish' | 'delete';
 const KIND_NAMES: Record<Kind, string> = {
   price: "a vehicle's price",
   archive: 'a vehicle archived',
   publish: 'a vehicle published again',
+  delete: 'a vehicle deleted',
 };
 
 /** Changes made straight in the database, as another instance or a script would make them. */
 function changer(file: string) {
   const db = new SQLite(file);
-  const ids = (status: string) =>
+  // As the app's connection does: a deleted vehicle's photos, tags and watches go with it.
+  db.pragma('foreign_keys = ON');
+  const ids = (status: string, order = 'asc') =>
     (
-      db.prepare('select id from vehicles where status = ? order by id limit ?').all(status, CHANGED_VEHICLES) as {
-        id: string;
-      }[]
+      db
+        .prepare(`select id from vehicles where status = ? order by id ${order} limit ?`)
+        .all(status, CHANGED_VEHICLES) as { id: string }[]
     ).map((r) => r.id);
   const available = ids('Available');
   const archived = ids('Archived');
+  /** Public vehicles none of the other changes touch: the deletions take these. */
+  const deleted = ids('Available', 'desc');
   const price = db.prepare('update vehicles set price_cents = price_cents + 100 where id = ?');
   const status = db.prepare('update vehicles set status = ? where id = ?');
+  const remove = db.prepare('delete from vehicles where id = ?');
   let n = 0;
   return {
-    /** One change of this kind; archive and publish undo each other, so the catalogue keeps its size. */
+    /**
+     * One change of this kind; archive and publish undo each other, so the catalogue keeps its
+     * size, and each deletion takes one vehicle of 10,000 or 100,000 for good.
+     */
     run(kind: Kind): void {
       const i = n++;
       if (kind === 'price') price.run(available[i % available.length]);
       else if (kind === 'archive') status.run('Archived', available[i % available.length]);
-      else status.run('Available', archived[i % archived.length]);
+      else if (kind === 'publish') status.run('Available', archived[i % archived.length]);
+      else remove.run(deleted[i % deleted.length]);
     },
     /** Archives a vehicle, then publishes it again, in turn. */
     runStatus(): void {

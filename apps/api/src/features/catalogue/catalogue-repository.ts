@@ -85,7 +85,8 @@ export interface SnapshotChanges {
   tags: SnapshotTag[];
   /**
    * How many vehicles are public, read in the same view: the snapshot's rows patched with these
-   * must number as many (on SQLite fewer means a deletion, which the changes do not show).
+   * must number as many (on SQLite fewer means a deletion, which the changes do not show:
+   * CatalogueSnapshots then reads which vehicles left).
    */
   publicCount: number;
   /** SQLite: the highest card stamp when these were read (readSnapshotRows). 0 on PostgreSQL. */
@@ -122,35 +123,35 @@ async function readChangedRows(
 
 /**
  * SQLite only: every vehicle whose card stamp is above `since`, with its tags, and the number of
- * public vehicles, read in one transaction. SQLite commits one writer at a time and every stamp
- * comes from one sequence (migration 2026-12-04), so these are all the vehicles changed, added,
- * archived or published again since the read that saw `since` (docs/decisions/138-card-stamps.md).
- * A deleted vehicle is not among them: only the count tells.
+ * public vehicles. SQLite commits one writer at a time and every stamp comes from one sequence
+ * (migration 2026-12-04), so these are all the vehicles changed, added, archived or published
+ * again since the read that saw `since` (docs/decisions/138-card-stamps.md). A deleted vehicle is
+ * not among them: only the count tells, and the caller then reads which ones in the same view
+ * (`trx`, from inOneView; docs/decisions/140-deletions-patched.md).
  */
-export async function readSnapshotChanges(db: Kysely<DB>, since: number): Promise<SnapshotChanges> {
-  return inOneView(db, 'sqlite', async (trx) => {
-    const highestStamp = await readHighestStamp(trx);
-    const changed = await trx.selectFrom('vehicles').select('id').where('card_version', '>', since).execute();
-    const { rows, gone, tags } = await readChangedRows(
-      trx,
-      'sqlite',
-      changed.map((r) => r.id),
-    );
-    const counted = await trx
-      .selectFrom('vehicles')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(IS_PUBLIC)
-      .executeTakeFirstOrThrow();
-    return { rows, gone, tags, publicCount: Number(counted.n), highestStamp };
-  });
+export async function readSnapshotChanges(trx: Kysely<DB>, since: number): Promise<SnapshotChanges> {
+  const highestStamp = await readHighestStamp(trx);
+  const changed = await trx.selectFrom('vehicles').select('id').where('card_version', '>', since).execute();
+  const { rows, gone, tags } = await readChangedRows(
+    trx,
+    'sqlite',
+    changed.map((r) => r.id),
+  );
+  const counted = await trx
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(IS_PUBLIC)
+    .executeTakeFirstOrThrow();
+  return { rows, gone, tags, publicCount: Number(counted.n), highestStamp };
 }
 
 /**
- * PostgreSQL: every public vehicle's id and card stamp (a few small columns: a fraction of
- * reading the rows whole). Its stamps are one counter per vehicle, which commits can make
- * visible out of order, so the vehicles changed since a snapshot are those whose stamp differs
- * from the one it kept (docs/decisions/139-patched-snapshots.md). Read in the same view as the
- * changed rows (inOneView).
+ * Every public vehicle's id and card stamp (a few small columns: a fraction of reading the rows
+ * whole). On PostgreSQL, whose stamps are one counter per vehicle that commits can make visible
+ * out of order, the vehicles changed since a snapshot are those whose stamp differs from the one
+ * it kept (docs/decisions/139-patched-snapshots.md); on SQLite, the ids tell which vehicles a
+ * deletion took (docs/decisions/140-deletions-patched.md). Read in the same view as the changed
+ * rows (inOneView).
  */
 export async function readPublicCardStamps(db: Kysely<DB>): Promise<{ id: string; card_version: number }[]> {
   return db.selectFrom('vehicles').select(['id', 'card_version']).where(IS_PUBLIC).execute();

@@ -105,14 +105,21 @@ export class CatalogueSnapshots {
   }
 
   /**
-   * The vehicles changed since the rows were read. SQLite: those whose stamp is above the
-   * highest one seen (one sequence, one writer at a time). PostgreSQL: those whose stamp differs
-   * from the one kept, or public no more, found in every public vehicle's id and stamp;
-   * undefined when more changed than a patch is worth (the rows are then read whole).
+   * The vehicles changed since the rows were read, in one view. SQLite: those whose stamp is
+   * above the highest one seen (one sequence, one writer at a time), and, when the count of
+   * public vehicles says some were deleted, the kept ones no longer public
+   * (docs/decisions/140-deletions-patched.md). PostgreSQL: those whose stamp differs from the one
+   * kept, or public no more, found in every public vehicle's id and stamp; undefined when more
+   * changed than a patch is worth (the rows are then read whole).
    */
   private async changesSince(source: SnapshotSource): Promise<SnapshotChanges | undefined> {
-    if (this.dialect === 'sqlite') return readSnapshotChanges(this.db, source.highestStamp);
     return inOneView(this.db, this.dialect, async (trx) => {
+      if (this.dialect === 'sqlite') {
+        const changes = await readSnapshotChanges(trx, source.highestStamp);
+        if (rowsAfter(source, changes) === changes.publicCount) return changes;
+        const publicNow = new Set((await readPublicCardStamps(trx)).map((s) => s.id));
+        return { ...changes, gone: [...changes.gone, ...noLongerPublic(source, publicNow, changes.gone)] };
+      }
       const stamps = await readPublicCardStamps(trx);
       const changed: string[] = [];
       let stillPublic = 0;
@@ -122,8 +129,7 @@ export class CatalogueSnapshots {
         if (kept?.card_version !== card_version) changed.push(id);
       }
       if (changed.length * 4 > stamps.length) return undefined;
-      const now = stillPublic < source.rows.size ? new Set(stamps.map((s) => s.id)) : undefined;
-      const left = now ? [...source.rows.keys()].filter((id) => !now.has(id)) : [];
+      const left = stillPublic < source.rows.size ? noLongerPublic(source, new Set(stamps.map((s) => s.id))) : [];
       return readChangesOf(trx, changed, left, stamps.length);
     });
   }
@@ -131,7 +137,7 @@ export class CatalogueSnapshots {
   /**
    * Patches the rows of the last snapshot with the vehicles changed since: each one public now
    * replaces its row and tags, each one gone leaves. False when the rows then do not number the
-   * public vehicles (on SQLite, a deletion the changes do not show): the rows are then read whole.
+   * public vehicles (the changes missed one): the rows are then read whole.
    */
   private patchSource(source: SnapshotSource, changes: SnapshotChanges): boolean {
     const tags = byVehicle(changes.tags);
@@ -148,6 +154,24 @@ export class CatalogueSnapshots {
     source.highestStamp = changes.highestStamp;
     return source.rows.size === changes.publicCount;
   }
+}
+
+/** How many rows the kept ones would number, patched with these changes. */
+function rowsAfter(source: SnapshotSource, changes: SnapshotChanges): number {
+  let count = source.rows.size;
+  for (const row of changes.rows) if (!source.rows.has(row.id)) count++;
+  for (const id of changes.gone) if (source.rows.has(id)) count--;
+  return count;
+}
+
+/** The kept vehicles not among those public now (archived or deleted), but those already known gone. */
+function noLongerPublic(
+  source: SnapshotSource,
+  publicNow: ReadonlySet<string>,
+  known: readonly string[] = [],
+): string[] {
+  const gone = new Set(known);
+  return [...source.rows.keys()].filter((id) => !publicNow.has(id) && !gone.has(id));
 }
 
 function byVehicle(tags: readonly SnapshotTag[]): Map<string, SnapshotTag[]> {
