@@ -4,13 +4,15 @@ import type { DB } from '../src/db/schema.ts';
 import { FULL_TEXT_COLUMNS, readCatalogueVersion } from '../src/features/catalogue/catalogue-repository.ts';
 import { SNAPSHOT_COLUMNS } from '../src/features/catalogue/search-filters.ts';
 import { SUMMARY_COLUMNS } from '../src/features/vehicles/vehicle-mapper.ts';
+import { vehicleSearchQuerySchema } from '@vm/shared/vehicle';
 import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 
 /**
  * Everything the catalogue keeps (snapshots, word matches, cards, answers) is valid for one
- * catalogue version, which triggers move when a vehicle row changes in a column they list
- * (migration 2026-11-22-public-search). That list is written in the migration, apart from the
+ * catalogue version, which triggers move when a vehicle row changes in a column they list, or a
+ * tag or photo row is added, removed or rewritten (migrations 2026-11-22-public-search,
+ * 2026-12-06-tag-updates). That list is written in the migration, apart from the
  * columns the catalogue reads: this test fails when a card, snapshot or full-text column is
  * missing from it, so a new card column can never serve stale cards.
  */
@@ -54,5 +56,19 @@ describe.each(DIALECTS)('catalogue version upkeep on %s', (dialect) => {
     expect(await readCatalogueVersion(db)).toBe(before);
     await db.updateTable('vehicles').set({ description: 'Numbers-matching engine' }).where('id', '=', id).execute();
     expect(await readCatalogueVersion(db)).toBeGreaterThan(before);
+  });
+
+  it('ISSUE-18-TAG-UPDATES moves when a tag row is rewritten in place, and a search by tag then finds the new tag', async () => {
+    const db = ctx.database.db;
+    const { id } = await createVehicle(db, { title: '1972 Datsun 240Z', tags: ['hot'] });
+    const byTag = async (tags: string) =>
+      JSON.parse((await ctx.app.catalogue.search(vehicleSearchQuerySchema.parse({ tags }))).identity.toString())
+        .vehicles as { id: string }[];
+    expect((await byTag('hot')).map((v) => v.id)).toContain(id);
+    const before = await readCatalogueVersion(db);
+    await db.updateTable('vehicle_tags').set({ tag: 'limited' }).where('vehicle_id', '=', id).execute();
+    expect(await readCatalogueVersion(db)).toBeGreaterThan(before);
+    expect((await byTag('hot')).map((v) => v.id)).not.toContain(id);
+    expect((await byTag('limited')).map((v) => v.id)).toContain(id);
   });
 });

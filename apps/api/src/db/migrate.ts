@@ -15,6 +15,7 @@ import * as rateLimits from './migrations/2026-12-02-rate-limits.ts';
 import * as formerSlugs from './migrations/2026-12-03-former-slugs.ts';
 import * as cardStamps from './migrations/2026-12-04-card-stamps.ts';
 import * as cardStampSequence from './migrations/2026-12-05-card-stamp-sequence.ts';
+import * as tagUpdates from './migrations/2026-12-06-tag-updates.ts';
 
 /** Migrations in order; each gets the dialect so it can spell the few differences. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -35,6 +36,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '2026-12-03-former-slugs': { up: (db) => formerSlugs.up(db) },
     '2026-12-04-card-stamps': { up: (db) => cardStamps.up(db, dialect) },
     '2026-12-05-card-stamp-sequence': { up: (db) => cardStampSequence.up(db, dialect) },
+    '2026-12-06-tag-updates': { up: (db) => tagUpdates.up(db, dialect) },
   };
   return { getMigrations: async () => all };
 }
