@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import path from 'node:path';
+import { type QueryResult, type RootOperationNode, sql, type UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@vm/shared/messages';
 import {
@@ -9,6 +10,7 @@ import {
   vehicleSummarySchema,
 } from '@vm/shared/vehicle';
 import type { Kysely } from 'kysely';
+import { openSqlite } from '../src/db/database.ts';
 import type { DB } from '../src/db/schema.ts';
 import { summariesByIds } from '../src/features/vehicles/vehicle-repository.ts';
 import { SUMMARY_COLUMNS } from '../src/features/vehicles/vehicle-mapper.ts';
@@ -184,6 +186,45 @@ describe.each(DIALECTS)('vehicle cards on %s', (dialect) => {
     expect((await cardsOf(early, db, [id], after))[0]?.mileage).toBe(61_000);
     expect((await cardsOf(early, db, [id], latest))[0]?.mileage).toBe(61_000);
     expect(cardLookups()).toEqual({ kept: 2, read: 0 });
+  });
+
+  it('ISSUE-18-CARD-STAMPS a read that ends after a newer one keeps the newer card', async () => {
+    const db = ctx.database.db;
+    const cards = new VehicleCards(undefined, lookups);
+    const id = ids[4] as string;
+    // One read whose rows arrive only when the test lets them: the database's answer, held back.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answered: () => void = () => {};
+    const read = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    const holdBack = {
+      transformQuery: ({ node }: { node: RootOperationNode }) => node,
+      transformResult: async ({ result }: { result: QueryResult<UnknownRow> }) => {
+        answered();
+        await held;
+        return result;
+      },
+    };
+    // SQLite's one connection would wait for the held read: it reads through a second one.
+    const second = dialect === 'sqlite' ? openSqlite(path.join(ctx.config.dataDir, 'test.db')) : undefined;
+    const slowDb = (second?.db ?? db).withPlugin(holdBack);
+    const slow = cardsOf(cards, slowDb, [id], await stampsNow(db));
+    // The slow read has its rows, from before the change.
+    await read;
+    await db.updateTable('vehicles').set({ mileage: 77_000 }).where('id', '=', id).execute();
+    const now = await stampsNow(db);
+    expect((await cardsOf(cards, db, [id], now))[0]?.mileage).toBe(77_000);
+    release();
+    expect((await slow)[0]?.mileage).not.toBe(77_000);
+    await second?.close();
+    cardLookups();
+    // The older read, ending last, did not replace the newer card: it is still kept for the new stamp.
+    expect((await cardsOf(cards, db, [id], now))[0]?.mileage).toBe(77_000);
+    expect(cardLookups()).toEqual({ kept: 1, read: 0 });
   });
 
   it('ISSUE-18-CARD-STAMPS every change a card shows moves its stamp, in the same statement (a tag or photo moved: both vehicles); counts and the description do not', async () => {
