@@ -26,7 +26,7 @@ import type { Kysely } from 'kysely';
 import { auctionPrice, type BidderMaximum, type PublicAuction, replayBids } from '@vm/shared/auction';
 import type { DB } from '../apps/api/src/db/schema.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from './catalogue.ts';
-import { cleanupNow } from './lib/cleanup.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import { type DialectName, dialectLabel, type PreparedData, prepareData, statusText } from './lib/drill.ts';
 import { HttpClient, type HttpResult } from './lib/http-client.ts';
 import { machineInfo } from './lib/machine.ts';
@@ -482,7 +482,7 @@ async function main(): Promise<void> {
   const dialects: DialectName[] = values.dialect === 'both' ? ['sqlite', 'postgres'] : [values.dialect as DialectName];
   const results: DialectResult[] = [];
   for (const d of dialects) results.push(await runDialect(d, opts));
-  const file = writeReport({
+  writeReport({
     script: 'auction-bids',
     title: 'Auctions: 50 bidders on one auction, and kill -9 while bidding',
     dialect: dialects.map(dialectLabel).join(' and '),
@@ -493,7 +493,6 @@ async function main(): Promise<void> {
       ...results.flatMap(section),
     ],
   });
-  console.log(`Wrote ${file}`);
   // A slow p99 on a busy machine is reported (verdict); a lost or wrong bid fails the run.
   const failed = results.some(
     (r) => r.contention.some((c) => c.check.problems.length > 0) || r.kills.some((k) => k.check.problems.length > 0),
@@ -501,8 +500,4 @@ async function main(): Promise<void> {
   if (failed) process.exitCode = 1;
 }
 
-try {
-  await main();
-} finally {
-  cleanupNow();
-}
+await runBenchmark(main);

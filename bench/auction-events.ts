@@ -18,6 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
+import { runBenchmark } from './lib/cleanup.ts';
 import { HttpClient } from './lib/http-client.ts';
 import { type MachineInfo, machineInfo } from './lib/machine.ts';
 import { freshPostgresDatabase } from './lib/postgres.ts';
@@ -509,15 +510,14 @@ async function main(): Promise<void> {
     sections.push(crossSection(cross));
     ok &&= cross.other.max < CROSS_TARGET_MS && cross.missing === 0 && cross.wrongPrice === 0;
   }
-  const file = writeReport({
+  writeReport({
     script: 'auction-events',
     title: 'Live auction updates: event stream fan-out and delivery across instances',
     dialect: dialects.join(' and '),
     machine,
     sections,
   });
-  console.log(`[auction-events] wrote ${file}`);
   if (!ok) process.exitCode = 1;
 }
 
-await main();
+await runBenchmark(main);

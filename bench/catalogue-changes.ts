@@ -21,7 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { cannon } from './lib/cannon.ts';
-import { cleanupNow } from './lib/cleanup.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import { computedSearches } from './lib/computed-searches.ts';
 import { catalogueFile } from './lib/kept-catalogues.ts';
 import { machineInfo } from './lib/machine.ts';
@@ -224,19 +224,13 @@ async function main() {
       )}`,
     );
   }
-  const file = writeReport({
+  writeReport({
     script: 'catalogue-changes',
     title: 'Catalogue changes at 10,000 and 100,000 vehicles (issue #18)',
     dialect: 'sqlite',
     machine,
     sections,
   });
-  console.log(`Wrote ${file}`);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(cleanupNow);
+await runBenchmark(main);

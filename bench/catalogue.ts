@@ -42,7 +42,7 @@ import {
   TRANSMISSIONS,
   TRIMS,
 } from './lib/catalogue-data.ts';
-import { cleanupNow } from './lib/cleanup.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import { machineInfo } from './lib/machine.ts';
 import { freshPostgresDatabase } from './lib/postgres.ts';
 import { table, verdict, writeReport } from './lib/report.ts';
@@ -365,7 +365,7 @@ async function main(): Promise<void> {
     `${(r.processCpuMs / 1000).toFixed(1)} s`,
   ];
   const target = sqliteResult.totalMs < 60_000;
-  const file = writeReport({
+  writeReport({
     script: 'catalogue',
     title: 'Catalogue generator',
     dialect: 'SQLite and PostgreSQL',
@@ -399,13 +399,6 @@ async function main(): Promise<void> {
       ].join('\n'),
     ],
   });
-  console.log(`Wrote ${file}`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  try {
-    await main();
-  } finally {
-    cleanupNow();
-  }
-}
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runBenchmark(main);

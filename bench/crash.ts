@@ -7,7 +7,7 @@
  *   node --import tsx bench/crash.ts [--dialect sqlite|postgres|both] [--rounds 3] [--clients 20]
  */
 import { parseArgs } from 'node:util';
-import { cleanupNow } from './lib/cleanup.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import { type DialectName, dialectLabel, prepareData, statusText, summarizeSamples } from './lib/drill.ts';
 import { HttpClient } from './lib/http-client.ts';
 import { Ledger } from './lib/ledger.ts';
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   const dialects: DialectName[] = values.dialect === 'both' ? ['sqlite', 'postgres'] : [values.dialect as DialectName];
   const results: CrashResult[] = [];
   for (const d of dialects) results.push(await crashDialect(d, opts));
-  const file = writeReport({
+  writeReport({
     script: 'crash',
     title: 'Crash drill: kill -9 under write load',
     dialect: dialects.map(dialectLabel).join(' and '),
@@ -201,11 +201,6 @@ async function main(): Promise<void> {
       ...results.flatMap(section),
     ],
   });
-  console.log(`Wrote ${file}`);
 }
 
-try {
-  await main();
-} finally {
-  cleanupNow();
-}
+await runBenchmark(main);

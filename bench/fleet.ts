@@ -28,7 +28,7 @@ import sharp from 'sharp';
 import { type Vehicle, type VehicleImagesResponse, vehicleInputSchema } from '@vm/shared/vehicle';
 import { LOGIN_PER_EMAIL_LIMIT } from '../apps/api/src/features/auth/login-limits.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, benchUserEmail } from './catalogue.ts';
-import { cleanupNow, onCleanup } from './lib/cleanup.ts';
+import { onCleanup, runBenchmark } from './lib/cleanup.ts';
 import { prepareData, statusText } from './lib/drill.ts';
 import { HttpClient, type HttpResult, type Requester, SpreadClient } from './lib/http-client.ts';
 import { Ledger } from './lib/ledger.ts';
@@ -663,7 +663,7 @@ async function main(): Promise<void> {
     const allOk = checks.every((c) => c[3]);
     console.log(`[fleet] ${allOk ? 'all five checks met' : 'NOT all checks met'}`);
 
-    const file = writeReport({
+    writeReport({
       script: 'fleet',
       title: 'Fleet drill: two instances, one PostgreSQL, one S3-compatible server (issue #19)',
       dialect: `PostgreSQL ${cluster.version}, cluster "${cluster.name}"`,
@@ -799,7 +799,6 @@ async function main(): Promise<void> {
           ),
       ],
     });
-    console.log(`Wrote ${file}`);
     if (!allOk) process.exitCode = 1;
   } finally {
     a.close();
@@ -810,8 +809,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} finally {
-  cleanupNow();
-}
+await runBenchmark(main);

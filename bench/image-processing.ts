@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { vehicleImageFile } from '@vm/shared/image-path';
 import type { Vehicle, VehicleImagesResponse } from '@vm/shared/vehicle';
 import { DEMO_VEHICLES, demoVehicleInput } from '../apps/api/src/seed/demo-catalogue.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import { multipartBody, startInProcessApp } from './lib/in-process-app.ts';
 import { machineInfo } from './lib/machine.ts';
 import { table, verdict, writeReport } from './lib/report.ts';
@@ -128,7 +129,7 @@ async function run(): Promise<void> {
     const sorted = [...timings].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
     const ratio = downloadBytes / originalBytes;
-    const report = writeReport({
+    writeReport({
       script: 'image-processing',
       title: 'Image upload processing',
       dialect: 'sqlite',
@@ -167,10 +168,10 @@ async function run(): Promise<void> {
           'machine line is other work sharing the machine during the run: an idle machine is faster.',
       ],
     });
-    console.log(`median ${median.toFixed(2)} s; downloads ${(ratio * 100).toFixed(1)}% of originals; wrote ${report}`);
+    console.log(`median ${median.toFixed(2)} s; downloads ${(ratio * 100).toFixed(1)}% of originals`);
   } finally {
     await ctx.close();
   }
 }
 
-await run();
+await runBenchmark(run);

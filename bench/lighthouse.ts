@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { cleanupNow, onCleanup } from './lib/cleanup.ts';
+import { onCleanup, runBenchmark } from './lib/cleanup.ts';
 import { machineInfo } from './lib/machine.ts';
 import { ROOT, table, verdict, writeReport } from './lib/report.ts';
 import { freePort, startServer, tempDir } from './lib/server.ts';
@@ -249,7 +249,7 @@ async function main(): Promise<void> {
   }
 
   const allMet = pages.every((p) => CATEGORIES.every((c) => p.median[c] >= SCORE_TARGET));
-  const file = writeReport({
+  writeReport({
     script: 'lighthouse',
     title: 'Lighthouse and initial JavaScript',
     dialect: 'SQLite (demo seed)',
@@ -291,11 +291,6 @@ async function main(): Promise<void> {
       `Target: <= ${kb(JS_TARGET_BYTES)} gzipped on every landing page: ${verdict(largestJs.gzip <= JS_TARGET_BYTES)}.`,
     ],
   });
-  console.log(`Wrote ${file}`);
 }
 
-try {
-  await main();
-} finally {
-  cleanupNow();
-}
+await runBenchmark(main);

@@ -9,7 +9,7 @@
  *   node --import tsx bench/load.ts [--dialect sqlite|postgres|both] [--seconds 60] [--clients 50]
  */
 import { parseArgs } from 'node:util';
-import { cleanupNow } from './lib/cleanup.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import {
   type DialectName,
   dialectLabel,
@@ -286,7 +286,7 @@ async function main(): Promise<void> {
   const dialects: DialectName[] = values.dialect === 'both' ? ['sqlite', 'postgres'] : [values.dialect as DialectName];
   const results: LoadResult[] = [];
   for (const d of dialects) results.push(await loadDialect(d, opts));
-  const file = writeReport({
+  writeReport({
     script: 'load',
     title: 'Mixed load with a consistency check (issue #7)',
     dialect: dialects.map(dialectLabel).join(' and '),
@@ -296,11 +296,6 @@ async function main(): Promise<void> {
       ...results.flatMap(section),
     ],
   });
-  console.log(`Wrote ${file}`);
 }
 
-try {
-  await main();
-} finally {
-  cleanupNow();
-}
+await runBenchmark(main);

@@ -14,7 +14,7 @@ import { execFile } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
-import { cleanupNow, onCleanup } from './lib/cleanup.ts';
+import { onCleanup, runBenchmark } from './lib/cleanup.ts';
 import { prepareData, statusText, summarizeSamples } from './lib/drill.ts';
 import { HttpClient } from './lib/http-client.ts';
 import { Ledger } from './lib/ledger.ts';
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
   for (const p of verification.problems) console.log(`  problem: ${p}`);
 
   const types = summarizeSamples(samples);
-  const file = writeReport({
+  writeReport({
     script: 'outage',
     title: 'Database outage drill (PostgreSQL)',
     dialect: `PostgreSQL ${cluster.version}, cluster "${cluster.name}"`,
@@ -255,11 +255,6 @@ async function main(): Promise<void> {
           ]),
     ],
   });
-  console.log(`Wrote ${file}`);
 }
 
-try {
-  await main();
-} finally {
-  cleanupNow();
-}
+await runBenchmark(main);

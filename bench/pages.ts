@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { openSqlite } from '../apps/api/src/db/database.ts';
 import { cannon } from './lib/cannon.ts';
-import { cleanupNow } from './lib/cleanup.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import { computedSearches, SEARCH_PRICE_CYCLE } from './lib/computed-searches.ts';
 import { catalogueFile } from './lib/kept-catalogues.ts';
 import { machineInfo } from './lib/machine.ts';
@@ -351,19 +351,13 @@ async function main(): Promise<void> {
       )}`,
     );
   }
-  const file = writeReport({
+  writeReport({
     script: values.report,
     title: 'Public pages at 10,000 and 100,000 vehicles (issue #18)',
     dialect: 'sqlite',
     machine,
     sections,
   });
-  console.log(`Wrote ${file}`);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(cleanupNow);
+await runBenchmark(main);

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSqliteCatalogue } from './catalogue.ts';
 import { type CannonRun, cannon } from './lib/cannon.ts';
-import { cleanupNow } from './lib/cleanup.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import { machineInfo } from './lib/machine.ts';
 import { table, verdict, writeReport } from './lib/report.ts';
 import { readCpuMs, readRss, startServer, tempDir } from './lib/server.ts';
@@ -228,19 +228,14 @@ async function main(): Promise<void> {
       ]),
     ),
   ];
-  const file = writeReport({
+  writeReport({
     script: 'search-soak',
     title: 'Search memory soak: keyword searches that match nothing (issue #21)',
     dialect: 'sqlite',
     machine,
     sections,
   });
-  console.log(`Wrote ${file}`);
   if (!flat || !onlyOk) process.exitCode = 1;
 }
 
-try {
-  await main();
-} finally {
-  cleanupNow();
-}
+await runBenchmark(main);

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { buildPostgresCatalogue, buildSqliteCatalogue } from './catalogue.ts';
 import { type CannonRun, cannon } from './lib/cannon.ts';
 import type { ExplainedQuery } from './lib/capture-sql.ts';
-import { cleanupNow } from './lib/cleanup.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import { COLD_SHAPES, type ColdnessCheck, checkColdness, distinctSearches, totalOf } from './lib/cold-searches.ts';
 import { machineInfo } from './lib/machine.ts';
 import { freshPostgresDatabase } from './lib/postgres.ts';
@@ -343,11 +343,7 @@ async function main(): Promise<void> {
     if (d !== 'sqlite' && d !== 'postgres') throw new Error(`unknown dialect ${d}`);
     results.push(await benchDialect(d, opts));
   }
-  if (!values['no-report']) console.log(`\nWrote ${report(results, machine, opts.seconds)}`);
+  if (!values['no-report']) report(results, machine, opts.seconds);
 }
 
-try {
-  await main();
-} finally {
-  cleanupNow();
-}
+await runBenchmark(main);

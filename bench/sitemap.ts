@@ -25,7 +25,7 @@ import type { Database } from '../apps/api/src/db/database.ts';
 import { SITEMAP_STATIC_PATHS, sitemapXml } from '../apps/api/src/features/sitemap/sitemap-service.ts';
 import { openDatabase } from '../apps/api/src/open-database.ts';
 import { buildPostgresCatalogue, buildSqliteCatalogue } from './catalogue.ts';
-import { cleanupNow } from './lib/cleanup.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import { machineInfo } from './lib/machine.ts';
 import { freshPostgresDatabase } from './lib/postgres.ts';
 import { table, verdict, writeReport } from './lib/report.ts';
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   const sections: string[] = [];
   for (const dialect of dialects) sections.push(await runOn(dialect, vehicles, values['sqlite-catalogue']));
-  const file = writeReport({
+  writeReport({
     script: 'sitemap',
     title: `Sitemap of ${int(vehicles)} vehicles (issue #18)`,
     dialect: dialects.join(' and '),
@@ -207,12 +207,6 @@ async function main(): Promise<void> {
       ...sections,
     ],
   });
-  console.log(`Wrote ${file}`);
 }
 
-main()
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(cleanupNow);
+await runBenchmark(main);

@@ -10,7 +10,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { cleanupNow } from './lib/cleanup.ts';
+import { runBenchmark } from './lib/cleanup.ts';
 import { prepareData, statusText, summarizeSamples } from './lib/drill.ts';
 import { HttpClient, type HttpResult, SpreadClient } from './lib/http-client.ts';
 import { type AckedOffer, Ledger } from './lib/ledger.ts';
@@ -249,7 +249,7 @@ async function main(): Promise<void> {
   console.log(`[two] ${int(samples.length)} requests, ${unexpected} non-2xx, ${problems.length} problems`);
   for (const p of problems) console.log(`  problem: ${p}`);
   const l = ledger.totals();
-  const file = writeReport({
+  writeReport({
     script: 'two-instances',
     title: 'Two server instances on one PostgreSQL database',
     dialect: 'PostgreSQL',
@@ -296,11 +296,6 @@ async function main(): Promise<void> {
         : 'No lost update and no problem found.',
     ],
   });
-  console.log(`Wrote ${file}`);
 }
 
-try {
-  await main();
-} finally {
-  cleanupNow();
-}
+await runBenchmark(main);

@@ -49,3 +49,18 @@ export function onCleanup(label: string, run: () => void): () => void {
 export function cleanupNow(): void {
   runAll();
 }
+
+/**
+ * Runs a benchmark's main: an error is printed and fails the process, and the cleanup runs
+ * however it ends. The one way every benchmark ends.
+ */
+export async function runBenchmark(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (err) {
+    console.error(err);
+    process.exitCode = 1;
+  } finally {
+    cleanupNow();
+  }
+}

@@ -34,8 +34,8 @@ function machineSection(machine: MachineInfo, dialect: string): string {
 }
 
 /**
- * Writes docs/benchmarks/<script>.md with the machine header and the given sections, and
- * returns its path. The machine line is taken when the benchmark starts (pass it in).
+ * Writes docs/benchmarks/<script>.md with the machine header and the given sections, says so,
+ * and returns its path. The machine line is taken when the benchmark starts (pass it in).
  */
 export function writeReport(options: {
   script: string;
@@ -56,5 +56,6 @@ export function writeReport(options: {
     ...options.sections.flatMap((s) => [s, '']),
   ].join('\n');
   writeFileSync(file, body);
+  console.log(`Wrote ${file}`);
   return file;
 }
