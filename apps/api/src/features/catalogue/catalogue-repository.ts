@@ -146,15 +146,24 @@ export async function readSnapshotChanges(trx: Kysely<DB>, since: number): Promi
 }
 
 /**
- * Every public vehicle's id and card stamp (a few small columns: a fraction of reading the rows
- * whole). On PostgreSQL, whose stamps are one counter per vehicle that commits can make visible
- * out of order, the vehicles changed since a snapshot are those whose stamp differs from the one
- * it kept (docs/decisions/139-patched-snapshots.md); on SQLite, the ids tell which vehicles a
- * deletion took (docs/decisions/140-deletions-patched.md). Read in the same view as the changed
- * rows (inOneView).
+ * PostgreSQL: every public vehicle's id and card stamp (a few small columns: a fraction of
+ * reading the rows whole). Its stamps are one counter per vehicle, which commits can make
+ * visible out of order, so the vehicles changed since a snapshot are those whose stamp differs
+ * from the one it kept (docs/decisions/139-patched-snapshots.md). Read in the same view as the
+ * changed rows (inOneView).
  */
 export async function readPublicCardStamps(db: Kysely<DB>): Promise<{ id: string; card_version: number }[]> {
   return db.selectFrom('vehicles').select(['id', 'card_version']).where(IS_PUBLIC).execute();
+}
+
+/**
+ * SQLite: every public vehicle's id, which tells which vehicles a deletion took
+ * (docs/decisions/140-deletions-patched.md). The ids alone come from a covering partial index
+ * (100 ms at 100,000 vehicles, against 250 ms with the stamps from the table). Read in the same
+ * view as the changes (inOneView).
+ */
+export async function readPublicIds(trx: Kysely<DB>): Promise<string[]> {
+  return (await trx.selectFrom('vehicles').select('id').where(IS_PUBLIC).execute()).map((r) => r.id);
 }
 
 /** PostgreSQL: the changes given by the ids whose stamps differ and those no longer public (readPublicCardStamps). */

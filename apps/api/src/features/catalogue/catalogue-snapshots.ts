@@ -7,6 +7,7 @@ import {
   readCatalogueVersion,
   readChangesOf,
   readPublicCardStamps,
+  readPublicIds,
   readSnapshotChanges,
   readSnapshotRows,
   type SnapshotChanges,
@@ -117,7 +118,7 @@ export class CatalogueSnapshots {
       if (this.dialect === 'sqlite') {
         const changes = await readSnapshotChanges(trx, source.highestStamp);
         if (rowsAfter(source, changes) === changes.publicCount) return changes;
-        const publicNow = new Set((await readPublicCardStamps(trx)).map((s) => s.id));
+        const publicNow = new Set(await readPublicIds(trx));
         return { ...changes, gone: [...changes.gone, ...noLongerPublic(source, publicNow, changes.gone)] };
       }
       const stamps = await readPublicCardStamps(trx);
