@@ -1,5 +1,6 @@
 /**
- * Issue #18 (docs/decisions/138-card-stamps.md, 139-patched-snapshots.md): what a change to the
+ * Issue #18 (docs/decisions/138-card-stamps.md, 139-patched-snapshots.md,
+ * 140-deletions-patched.md): what a change to the
  * catalogue costs a server holding 10,000 and 100,000 vehicles, and what changes do to searches.
  *
  * For each size, the real server (no web build needed) on a SQLite catalogue filled by the
@@ -48,7 +49,7 @@ function changer(file: string) {
   const db = new SQLite(file);
   // As the app's connection does: a deleted vehicle's photos, tags and watches go with it.
   db.pragma('foreign_keys = ON');
-  const ids = (status: string, order = 'asc') =>
+  const ids = (status: string, order: 'asc' | 'desc' = 'asc') =>
     (
       db
         .prepare(`select id from vehicles where status = ? order by id ${order} limit ?`)
