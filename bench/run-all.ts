@@ -15,6 +15,7 @@ const ALL = [
   'search-soak',
   'sitemap',
   'pages',
+  'pages-floor',
   'catalogue-changes',
   'lighthouse',
   'load',

@@ -45,18 +45,22 @@ export interface StartOptions {
   databaseUrl?: string;
   env?: Record<string, string>;
   port?: number;
-  /** Milliseconds to wait for GET /api/health to answer 200. */
+  /** Milliseconds to wait for the ready path to answer 200. */
   timeoutMs?: number;
+  /** Another server program to run instead of the marketplace (bench/lib/bare-fastify.ts). */
+  script?: string;
+  /** The path that answers 200 once the server is ready (default GET /api/health). */
+  readyPath?: string;
 }
 
 /**
- * Starts the real server as a child process (`node --import tsx apps/api/src/server.ts`) on
- * 127.0.0.1 and waits for /api/health. The process is the node binary itself, so its pid is the
+ * Starts the real server as a child process (`node --import tsx apps/api/src/server.ts`, or
+ * `options.script`) on 127.0.0.1 and waits for /api/health (or `options.readyPath`). The process is the node binary itself, so its pid is the
  * one whose memory we sample and whose death we cause.
  */
 export async function startServer(options: StartOptions): Promise<BenchServer> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'apps/api/src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -93,7 +97,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   for (;;) {
     if (!alive()) throw new Error(`server exited early:\n${output}`);
     try {
-      const res = await fetch(`${baseUrl}/api/health`);
+      const res = await fetch(`${baseUrl}${options.readyPath ?? '/api/health'}`);
       if (res.ok) break;
     } catch {
       // not listening yet
