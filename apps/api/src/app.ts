@@ -18,7 +18,9 @@ import type { CacheLookups } from './features/catalogue/cache-lookups.ts';
 import { Catalogue } from './features/catalogue/catalogue.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
+import type { CountedLimit } from './features/rate-limits/counted-limit.ts';
 import { openRateLimitCounters, type RateLimitCounters } from './features/rate-limits/rate-limit-store.ts';
+import { searchLimit } from './features/rate-limits/search-limit.ts';
 import { DatabaseNotifications } from './db/notifications.ts';
 import { ADDRESS_TOO_LONG, clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
@@ -141,6 +143,8 @@ export async function buildApp({
   // One catalogue per app: the search routes answer from it and the saved-search alerts match
   // with it (features/saved-searches/saved-search-alerts.ts, docs/decisions/115-saved-searches.md).
   app.decorate('catalogue', new Catalogue(app.db, app.dialect, { lookups: catalogueLookups }));
+  // Spent by the search route and by the results pages made for a visitor alike (decision 142).
+  app.decorate('searchLimit', searchLimit(app));
   await app.register(emailPlugin);
   app.decorate('now', clock ?? (() => new Date()));
   await app.register(auctionEventsPlugin, { database, notifications });
@@ -202,7 +206,7 @@ export async function buildApp({
           return reply.code(ADDRESS_TOO_LONG.status).send({ message: ADDRESS_TOO_LONG.message });
         if (url.startsWith('/api') || url.startsWith('/uploads/') || isMetricsPath(url) || path.extname(url) !== '')
           return reply.callNotFound();
-        const page = await renderPage(app, request.url, request.ip);
+        const page = await renderPage(app, request);
         // Revalidated like a page: a vehicle can take its former address back (decision 135).
         if (page.status === 301) return reply.header('Cache-Control', 'no-cache').redirect(page.location, 301);
         reply.code(page.status).header('Cache-Control', 'no-cache');
@@ -231,5 +235,7 @@ declare module 'fastify' {
     now: () => Date;
     /** Where rate limits are counted, and how GET /api/ready checks it (features/rate-limits/rate-limit-store.ts). */
     rateLimitCounters: RateLimitCounters;
+    /** The visitor's search limit, undefined with RATE_LIMIT=off (features/rate-limits/search-limit.ts). */
+    searchLimit: CountedLimit | undefined;
   }
 }

@@ -83,6 +83,26 @@ describe('the search rate limit', () => {
     expect(kept.body).toContain('/vehicles/search?');
   });
 
+  it('ISSUE-21-SEARCH-LIMIT results pages and API searches spend one count (decision 142)', async () => {
+    const address = '10.0.0.6';
+    // Half the limit through results pages nobody asked for before, half through the API...
+    for (let i = 0; i < LIMIT / 2; i++) {
+      const page = await on.app.inject({
+        method: 'GET',
+        url: `/vehicles?query=pagesearch${i}`,
+        remoteAddress: address,
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('/vehicles/search?');
+    }
+    expect((await search(on, LIMIT / 2, address)).every((s) => s === 200)).toBe(true);
+    // ... and the next search is refused, whichever way it comes.
+    expect(await search(on, 1, address, LIMIT)).toEqual([429]);
+    const page = await on.app.inject({ method: 'GET', url: '/vehicles?query=onemorepage', remoteAddress: address });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('/vehicles/search?');
+  });
+
   it('ISSUE-21-SEARCH-LIMIT RATE_LIMIT=off lifts it', async () => {
     const statuses = await search(off, LIMIT + 50, '10.0.0.1');
     expect(statuses.every((s) => s === 200)).toBe(true);

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '@vm/shared/messages';
-import { HttpError } from '../../lib/http-errors.ts';
+import { countedLimit, type Limit } from '../rate-limits/counted-limit.ts';
 
 /** Sign-in attempts per email, from any address (docs/decisions/003-auth-tokens.md). */
 export const LOGIN_PER_EMAIL_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
@@ -42,30 +41,14 @@ const bodyEmail = (request: FastifyRequest) => (request.body as { email: string 
 
 /**
  * A limit per key of the request (an email of the body, already validated and put in lower case,
- * or an id of the path), each key prefixed with the limit's own name. Made with `app.createRateLimit`, which counts and reports without answering. A
- * limiter from `app.rateLimit()` shares @fastify/rate-limit's per-request "already ran" flag with
- * the route's own limiter, so it skipped every request the per-address limit had seen and never
- * counted one (issue #21, docs/decisions/111-token-version-and-login-limits.md). None with
- * RATE_LIMIT=off, like the route limits app.ts turns off.
+ * or an id of the path), each key prefixed with the limit's own name, as a preHandler
+ * (features/rate-limits/counted-limit.ts). None with RATE_LIMIT=off.
  */
 function perKeyLimit(
   app: FastifyInstance,
-  limit: { max: number; timeWindow: string },
+  limit: Limit,
   keyGenerator: (request: FastifyRequest) => string,
 ): PreHandler[] {
-  if (!app.config.rateLimit) return [];
-  const count = app.createRateLimit({ ...limit, keyGenerator });
-  return [
-    async (request, reply) => {
-      const state = await count(request);
-      if (state.isAllowed || !state.isExceeded) return;
-      // The headers @fastify/rate-limit sends with its own 429 (enableDraftSpec off, app.ts).
-      reply
-        .header('x-ratelimit-limit', state.max)
-        .header('x-ratelimit-remaining', 0)
-        .header('x-ratelimit-reset', state.ttlInSeconds)
-        .header('retry-after', state.ttlInSeconds);
-      throw new HttpError(429, MSG.rateLimited);
-    },
-  ];
+  const counted = countedLimit(app, limit, keyGenerator);
+  return counted ? [counted.hook] : [];
 }

@@ -34,9 +34,9 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
   app.get(
     '/search',
     {
-      // Generous per address (a person paging and filtering stays far below it); it caps what one
-      // address can make the server compute and keep (issue #21, decision 112).
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      // The visitor's search limit, counted before the query is read, as a route's limit is; the
+      // results pages made for them spend the same one (decision 142).
+      ...(app.searchLimit ? { onRequest: app.searchLimit.hook } : {}),
       schema: {
         tags: ['vehicles'],
         summary: 'Search public vehicles',

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idParamSchema } from '@vm/shared/common';
 import { resolveImagePath } from '@vm/shared/image-path';
 import { dollarsToCents } from '@vm/shared/money';
@@ -53,10 +53,11 @@ export interface PageMoved {
 }
 
 /**
- * `remoteAddress` is the visitor's: the page's API calls then count against the visitor's rate
- * limits (search has one, decision 112) rather than all sharing the server's own address.
+ * The page asked for in `request`, made for its visitor: the page's searches spend the visitor's
+ * search limit (decision 142), and its calls answered through the app carry the visitor's address
+ * rather than all sharing the server's own.
  */
-export type PageRenderer = (app: FastifyInstance, url: string, remoteAddress?: string) => Promise<PageHtml>;
+export type PageRenderer = (app: FastifyInstance, request: FastifyRequest) => Promise<PageHtml>;
 
 export interface PageRendererOptions {
   /**
@@ -102,8 +103,8 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     return tags;
   };
   const pages = new KeptPages();
-  return async (app, url, remoteAddress) => {
-    const parsed = new URL(url, 'http://localhost');
+  return async (app, request) => {
+    const parsed = new URL(request.url, 'http://localhost');
     const plan = planPage(parsed.pathname, parsed.searchParams);
     // A page is kept under what it was made from (kept-pages.ts, docs/decisions/120-pages-at-any-size.md):
     // the catalogue version (every list and card it shows) and the public settings, checked on
@@ -162,7 +163,7 @@ export function pageRenderer(webDist: string, options: PageRendererOptions = {})
     let matchesStamp: boolean | undefined;
     const answer = async (calls: typeof plan.calls) => {
       const keys = calls.map(apiGetUrl);
-      const responses = await Promise.all(calls.map((call) => callAnswer(app, call, remoteAddress, reading)));
+      const responses = await Promise.all(calls.map((call) => callAnswer(app, call, request, reading)));
       // In call order, whichever answered first: the same page gives the same HTML.
       responses.forEach((res, i) => {
         const key = keys[i];
@@ -225,17 +226,16 @@ interface PageReading {
  * directly when the call is one of theirs (docs/decisions/129-per-request-answers.md): the same
  * JSON text the route sends, without a request through the app (a request through `app.inject`
  * costs about as much CPU as one over the network: its hooks, headers and fake socket). Anything
- * else goes through `app.inject`, and so does the search while rate limits are on: it counts
- * against the visitor's search limit (decision 112).
+ * else goes through `app.inject`, from the visitor's address.
  */
 async function callAnswer(
   app: FastifyInstance,
   call: ApiGet,
-  remoteAddress: string | undefined,
+  request: FastifyRequest,
   reading: PageReading,
 ): Promise<CallAnswer> {
   // An answer that fails (the database briefly down) is a refused call, as the route's 500 would be.
-  const answered = await directAnswer(app, call, reading).catch((err: unknown) => {
+  const answered = await directAnswer(app, call, request, reading).catch((err: unknown) => {
     app.log.error({ err }, 'a page call failed');
     return { status: 500 };
   });
@@ -243,7 +243,7 @@ async function callAnswer(
   const res = await app.inject({
     method: 'GET',
     url: `/api${apiGetUrl(call)}`,
-    ...(remoteAddress ? { remoteAddress } : {}),
+    remoteAddress: request.ip,
   });
   return res.statusCode === 200 ? { status: 200, payload: res.rawPayload } : { status: res.statusCode };
 }
@@ -252,7 +252,12 @@ const bodyText = (body: PrecompressedBody | undefined): CallAnswer =>
   body ? { status: 200, payload: body.identity } : { status: 404 };
 
 /** The direct answer to a call (see callAnswer), or undefined when the route has to answer it. */
-async function directAnswer(app: FastifyInstance, call: ApiGet, reading: PageReading): Promise<CallAnswer | undefined> {
+async function directAnswer(
+  app: FastifyInstance,
+  call: ApiGet,
+  request: FastifyRequest,
+  reading: PageReading,
+): Promise<CallAnswer | undefined> {
   const query = call.query ? Object.fromEntries(new URLSearchParams(toQueryString(call.query))) : {};
   const { catalogue } = app;
   const { version } = reading;
@@ -262,11 +267,12 @@ async function directAnswer(app: FastifyInstance, call: ApiGet, reading: PageRea
     case makesGet.path:
       return call.query ? undefined : bodyText(await catalogue.makes(version));
     case '/vehicles/search': {
-      // The search counts against a per-address limit (decision 112): while limits are on, a
-      // page's search goes through the route, which counts it against the visitor.
-      if (app.config.rateLimit) return undefined;
       const q = checkedVehicleSearchQuerySchema.safeParse(query);
-      return q.success && !q.data.random ? bodyText(await catalogue.search(q.data, version)) : undefined;
+      if (!q.success || q.data.random) return undefined;
+      // The visitor's search limit counts it as the route would (decision 142); past it the page
+      // is made without its search, as a refused call.
+      if (app.searchLimit && !(await app.searchLimit.allows(request))) return { status: 429 };
+      return bodyText(await catalogue.search(q.data, version));
     }
     case '/vehicles/tagged': {
       const q = taggedQuerySchema.safeParse(query);
