@@ -16,6 +16,7 @@ const ALL = [
   'sitemap',
   'pages',
   'pages-floor',
+  'limited-pages',
   'catalogue-changes',
   'lighthouse',
   'load',
