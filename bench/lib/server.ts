@@ -55,8 +55,8 @@ export interface StartOptions {
 
 /**
  * Starts the real server as a child process (`node --import tsx apps/api/src/server.ts`, or
- * `options.script`) on 127.0.0.1 and waits for /api/health (or `options.readyPath`). The process is the node binary itself, so its pid is the
- * one whose memory we sample and whose death we cause.
+ * `options.script`) on 127.0.0.1 and waits for /api/health (or `options.readyPath`). The process
+ * is the node binary itself, so its pid is the one whose memory we sample and whose death we cause.
  */
 export async function startServer(options: StartOptions): Promise<BenchServer> {
   const port = options.port ?? (await freePort());
