@@ -103,6 +103,13 @@ describe('the search rate limit', () => {
     expect(page.body).not.toContain('/vehicles/search?');
   });
 
+  it('ISSUE-21-SEARCH-LIMIT an IPv6 visitor is counted by their /64, as route limits count', async () => {
+    expect((await search(on, LIMIT, '2001:db8:1:2::1')).every((s) => s === 200)).toBe(true);
+    // Another address of the same /64 is the same visitor; another /64 is not.
+    expect(await search(on, 1, '2001:db8:1:2::ffff', LIMIT)).toEqual([429]);
+    expect(await search(on, 1, '2001:db8:1:3::1', LIMIT)).toEqual([200]);
+  });
+
   it('ISSUE-21-SEARCH-LIMIT RATE_LIMIT=off lifts it', async () => {
     const statuses = await search(off, LIMIT + 50, '10.0.0.1');
     expect(statuses.every((s) => s === 200)).toBe(true);

@@ -24,17 +24,17 @@ export interface CountedLimit {
  * Made with `app.createRateLimit`, which counts and reports without answering. A limiter from
  * `app.rateLimit()` shares @fastify/rate-limit's per-request "already ran" flag with the route's
  * own limiter, so it skipped every request the per-address limit had seen and never counted one
- * (issue #21, docs/decisions/111-token-version-and-login-limits.md). Without `keyGenerator` the
- * key is the plugin's own: the address, an IPv6 one taken by its subnet. Undefined with
- * RATE_LIMIT=off, like the route limits app.ts turns off.
+ * (issue #21, docs/decisions/111-token-version-and-login-limits.md). The PostgreSQL and Redis
+ * stores give every such limit the same key prefix (no route to name), so each limit's keys carry
+ * its own name. Undefined with RATE_LIMIT=off, like the route limits app.ts turns off.
  */
 export function countedLimit(
   app: FastifyInstance,
   limit: Limit,
-  keyGenerator?: (request: FastifyRequest) => string,
+  keyGenerator: (request: FastifyRequest) => string,
 ): CountedLimit | undefined {
   if (!app.config.rateLimit) return undefined;
-  const count = app.createRateLimit({ ...limit, ...(keyGenerator ? { keyGenerator } : {}) });
+  const count = app.createRateLimit({ ...limit, keyGenerator });
   return {
     allows: async (request) => {
       const state = await count(request);
