@@ -18,6 +18,7 @@ import { healthRoutes } from './features/health/health-routes.ts';
 import { adminOfferRoutes } from './features/offers/admin-offer-routes.ts';
 import { buyerOfferRoutes } from './features/offers/buyer-offer-routes.ts';
 import { myOffersRoutes } from './features/offers/my-offers-routes.ts';
+import { vehicleOffers } from './features/offers/offer-sale-service.ts';
 import { savedSearchRoutes } from './features/saved-searches/saved-search-routes.ts';
 import { adminSettingsRoutes, settingsRoutes } from './features/settings/settings-routes.ts';
 import { settingsMediaRoutes } from './features/settings/settings-media-routes.ts';
@@ -73,7 +74,7 @@ async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAdmin);
   await app.register(adminSettingsRoutes, { prefix: '/settings' });
   await app.register(settingsMediaRoutes, { prefix: '/settings/media' });
-  await app.register(adminVehicleRoutes, { prefix: '/vehicles' });
+  await app.register(adminVehicleRoutes, { prefix: '/vehicles', offers: vehicleOffers });
   await app.register(adminContactRoutes, { prefix: '/contact/admin' });
   await app.register(adminUserRoutes, { prefix: '/users' });
   await app.register(adminOfferRoutes, { prefix: '/admin/offers' });

@@ -4,6 +4,7 @@ import { contactSubmitSchema } from '@vm/shared/contact';
 import { dollarsToCents, formatMoney } from '@vm/shared/money';
 import type { DB } from '../db/schema.ts';
 import { findUserByEmail, insertUser } from '../features/users/user-repository.ts';
+import { recountWatchesAndViews } from '../features/vehicles/vehicle-writes.ts';
 import { newId } from '../lib/ids.ts';
 import { DEMO_INQUIRIES } from './demo-inquiries.ts';
 import { DEMO_BUYERS, DEMO_OFFERS, DEMO_STAFF, type DemoPerson } from './demo-people.ts';
@@ -126,20 +127,7 @@ export async function insertDemoPeople(
   const views = viewRows(vehicles, buyers, now);
   await insertInChunks(db, 'vehicle_views', views);
   // Counters follow the rows they count, exactly as the live routes keep them.
-  await db
-    .updateTable('vehicles')
-    .set((eb) => ({
-      watch_count: eb
-        .selectFrom('watches')
-        .select((s) => s.fn.countAll<number>().as('n'))
-        .whereRef('watches.vehicle_id', '=', 'vehicles.id'),
-      view_count: eb
-        .selectFrom('vehicle_views')
-        .select((s) => s.fn.countAll<number>().as('n'))
-        .whereRef('vehicle_views.vehicle_id', '=', 'vehicles.id'),
-    }))
-    .execute();
-
+  await recountWatchesAndViews(db);
   return { users: people.length, offers, watches: watchRows.length, views: views.length, events };
 }
 

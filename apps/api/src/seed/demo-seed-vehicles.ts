@@ -3,6 +3,7 @@ import type { VehicleInput } from '@vm/shared/vehicle';
 import type { DB } from '../db/schema.ts';
 import type { FileStorage } from '../features/images/local-storage.ts';
 import { insertVehicle } from '../features/vehicles/vehicle-repository.ts';
+import { setDefaultImage } from '../features/vehicles/vehicle-writes.ts';
 import { newId } from '../lib/ids.ts';
 import { DEMO_VEHICLES, demoTitle, demoVehicleInput } from './demo-catalogue.ts';
 import type { DemoVehicle } from './demo-vehicle.ts';
@@ -72,11 +73,7 @@ export async function insertDemoVehicles(
     }));
     onVehicle(id, Promise.all(rows.map((row, k) => pool.install(storage, id, row.id, plan.photos[k] as Picture))));
     imageRows.push(...rows);
-    await db
-      .updateTable('vehicles')
-      .set({ default_image_id: rows[0]?.id ?? null, updated_at: iso(plan.soldMs ?? plan.createdMs) })
-      .where('id', '=', id)
-      .execute();
+    await setDefaultImage(db, id, rows[0]?.id ?? null, iso(plan.soldMs ?? plan.createdMs));
     vehicles.push({ id, plan });
     events.push(...vehicleEvents(id, plan));
   }

@@ -89,16 +89,6 @@ export function findLatestAuctionOfVehicle(db: Kysely<DB>, idOrSlug: string): Pr
     .executeTakeFirst();
 }
 
-/** The vehicle's Scheduled or Live auction, if any. */
-export function findOpenAuctionOfVehicle(db: Kysely<DB>, vehicleId: string) {
-  return db
-    .selectFrom('auctions')
-    .select(['id', 'ends_at'])
-    .where('vehicle_id', '=', vehicleId)
-    .where('status', 'in', OPEN)
-    .executeTakeFirst();
-}
-
 export async function insertAuction(
   trx: Kysely<DB>,
   row: Omit<AuctionRow, 'bid_count' | 'bidder_count' | 'reserve_met' | 'next_seq' | 'version' | 'ending_soon_sent'> & {

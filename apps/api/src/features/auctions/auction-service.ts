@@ -36,11 +36,13 @@ import type { AuctionEventMessage } from './auction-events.ts';
 import { vehicleUrl } from '../../lib/notice-text.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
 import { queueEmail } from '../email/outbox.ts';
-import { expireOffersOnSale, holdVehicle } from '../offers/offer-sale-service.ts';
+import { expireOffersOnSale } from '../offers/offer-sale-service.ts';
 import { findStaffRecipients } from '../settings/staff-recipients-repository.ts';
 import { findNotifiableWatchers } from '../vehicles/admin-vehicle-repository.ts';
+import { findOpenAuctionOfVehicle, holdVehicle } from '../vehicles/vehicle-holds.ts';
 import { toVehicleImage } from '../vehicles/vehicle-mapper.ts';
 import { findVehicleRow, findVehicleState } from '../vehicles/vehicle-repository.ts';
+import { listVehicleAsAuction, markVehicleSold } from '../vehicles/vehicle-writes.ts';
 import { queueWatcherNotices } from '../vehicles/watcher-notices.ts';
 import {
   type AuctionRow,
@@ -57,7 +59,6 @@ import {
   findAuction,
   findBid,
   findLatestAuctionOfVehicle,
-  findOpenAuctionOfVehicle,
   insertAuction,
   insertBid,
   liveAuctionCards,
@@ -573,11 +574,7 @@ async function sellVehicle(
   const before = await findVehicleRow(trx, row.vehicle_id);
   if (before?.status !== 'Available') return false;
   const updatedAt = deps.now().toISOString();
-  await trx
-    .updateTable('vehicles')
-    .set({ status: 'Sold', updated_at: updatedAt })
-    .where('id', '=', row.vehicle_id)
-    .execute();
+  await markVehicleSold(trx, row.vehicle_id, updatedAt);
   // As a sale made in the vehicle form: the dashboard's sale event and the watchers' notice.
   await recordActivity(
     trx,
@@ -709,11 +706,7 @@ export async function scheduleAuction(
       created_at: nowIso,
       updated_at: nowIso,
     });
-    await trx
-      .updateTable('vehicles')
-      .set({ listing_type: 'auction', updated_at: nowIso })
-      .where('id', '=', vehicle.id)
-      .execute();
+    await listVehicleAsAuction(trx, vehicle.id, nowIso);
     if (live) await recordActivity(trx, 'auction_started', auctionId, `Auction for ${vehicle.title} started`, now);
   });
   return adminAuction(deps, auctionId);

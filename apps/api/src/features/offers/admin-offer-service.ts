@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { amountText, vehicleUrl } from '../../lib/notice-text.ts';
 import { queueEmail } from '../email/outbox.ts';
+import { holdVehicle } from '../vehicles/vehicle-holds.ts';
 import {
   type AdminOfferFilters,
   decideOpenOffer,
@@ -17,13 +18,7 @@ import {
 } from './admin-offer-repository.ts';
 import { toOffer } from './offer-mapper.ts';
 import { findOfferState, releaseAcceptedOfferRow } from './offer-sale-repository.ts';
-import {
-  claimVehicleForAcceptance,
-  holdVehicle,
-  markSalePending,
-  queueExpiryNotices,
-  reopenSale,
-} from './offer-sale-service.ts';
+import { claimVehicleForAcceptance, markSalePending, queueExpiryNotices, reopenSale } from './offer-sale-service.ts';
 
 const OFFER_NOT_FOUND = 'Offer not found';
 

@@ -1,23 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { Dialect } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
+import type { HeldVehicle } from '../vehicles/vehicle-holds.ts';
 
 /**
- * The SQL of one sale per vehicle (docs/decisions/121-one-sale-per-vehicle.md): the vehicle lock
- * that orders acceptances, the accepted-offer check, and the expiries of a vehicle's offers.
+ * The SQL of one sale per vehicle (docs/decisions/121-one-sale-per-vehicle.md): the accepted-offer
+ * check and the expiries of a vehicle's offers. The vehicle lock that orders acceptances, and the
+ * vehicle's status moves, are the vehicles feature's (vehicle-holds.ts, vehicle-writes.ts).
  */
-
-/** What the sale rules and the buyers' notices need of a vehicle. */
-export interface SaleVehicle {
-  id: string;
-  status: string;
-  title: string;
-  slug: string;
-  year: number;
-  make: string;
-  model: string;
-}
 
 /** An offer that a sale, a deletion or a release ends, with what its buyer's notice needs. */
 export interface EndedOffer {
@@ -25,25 +15,6 @@ export interface EndedOffer {
   user_id: string;
   amount_cents: number;
   status: string;
-}
-
-/**
- * Reads the vehicle and holds it for the rest of the transaction, so that two acceptances on one
- * vehicle, or an acceptance and a sale, run one after the other.
- * PostgreSQL: SELECT ... FOR UPDATE; the second transaction waits here until the first commits and
- * then reads what it wrote. SQLite has no row locks: the app holds its one connection for the
- * whole transaction (Kysely's SQLite driver), so nothing runs between this read and the writes.
- */
-export async function lockSaleVehicle(
-  trx: Kysely<DB>,
-  dialect: Dialect,
-  vehicleId: string,
-): Promise<SaleVehicle | undefined> {
-  const q = trx
-    .selectFrom('vehicles')
-    .select(['id', 'status', 'title', 'slug', 'year', 'make', 'model'])
-    .where('id', '=', vehicleId);
-  return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
 }
 
 /** An offer's status and vehicle (null once the vehicle was deleted), or undefined for no offer. */
@@ -64,16 +35,6 @@ export async function hasOtherAcceptedOffer(trx: Kysely<DB>, vehicleId: string, 
     .where('id', '<>', offerId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Moves the vehicle from one status to another; nothing when it is in another status. */
-export async function moveVehicleStatus(trx: Kysely<DB>, vehicleId: string, from: string, to: string): Promise<void> {
-  await trx
-    .updateTable('vehicles')
-    .set({ status: to, updated_at: nowIso() })
-    .where('id', '=', vehicleId)
-    .where('status', '=', from)
-    .execute();
 }
 
 /** The vehicle's offers in the given statuses. */
@@ -137,7 +98,7 @@ export async function releaseAcceptedOfferRow(
  * Before a vehicle's rows are deleted: its offers keep the vehicle as it was (title, year, make,
  * model) and lose the link, so they stay in history once the vehicle is gone.
  */
-export async function detachOffersFromVehicle(trx: Kysely<DB>, vehicle: SaleVehicle): Promise<void> {
+export async function detachOffersFromVehicle(trx: Kysely<DB>, vehicle: HeldVehicle): Promise<void> {
   await trx
     .updateTable('offers')
     .set({

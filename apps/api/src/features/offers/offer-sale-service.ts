@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
-import { findOpenAuctionOfVehicle } from '../auctions/auction-repository.ts';
 import { MSG } from '@vm/shared/messages';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { amountText, vehicleUrl } from '../../lib/notice-text.ts';
+import { nowIso } from '../../lib/time.ts';
 import { queueEmail } from '../email/outbox.ts';
+import type { VehicleOffers } from '../vehicles/admin-vehicle-service.ts';
+import { findOpenAuctionOfVehicle, type HeldVehicle, holdVehicle } from '../vehicles/vehicle-holds.ts';
+import { moveVehicleStatus } from '../vehicles/vehicle-writes.ts';
 import { findNotifiableBuyer } from './admin-offer-repository.ts';
 import {
   countLiveOffers,
@@ -13,10 +16,7 @@ import {
   type EndedOffer,
   expireOffers,
   hasOtherAcceptedOffer,
-  lockSaleVehicle,
-  moveVehicleStatus,
   offersOfVehicle,
-  type SaleVehicle,
 } from './offer-sale-repository.ts';
 
 /**
@@ -37,7 +37,7 @@ export const EXPIRED_BY_DELETION = 'The vehicle is no longer listed';
 const CLOSED_VEHICLE_STATUSES = ['Sold', 'Archived'];
 
 /**
- * Before an offer on this vehicle is accepted: holds the vehicle (lockSaleVehicle) and refuses
+ * Before an offer on this vehicle is accepted: holds the vehicle (holdVehicle) and refuses
  * with 409 when it is Sold or Archived or another offer on it is already accepted. Of two
  * acceptances at once on one vehicle, the second waits for the first and is then refused.
  */
@@ -47,7 +47,7 @@ export async function claimVehicleForAcceptance(
   vehicleId: string,
   offerId: string,
 ): Promise<void> {
-  const vehicle = await lockSaleVehicle(trx, dialect, vehicleId);
+  const vehicle = await holdVehicle(trx, dialect, vehicleId);
   if (!vehicle) throw notFound(MSG.vehicleNotFound);
   // The auction's close decides the sale while one is open (docs/decisions/125-auctions.md).
   if (await findOpenAuctionOfVehicle(trx, vehicleId)) throw conflict(MSG.offerDuringAuction);
@@ -57,17 +57,12 @@ export async function claimVehicleForAcceptance(
 
 /** After an acceptance: the vehicle's sale is pending. A vehicle in any other status keeps it. */
 export async function markSalePending(trx: Kysely<DB>, vehicleId: string): Promise<void> {
-  await moveVehicleStatus(trx, vehicleId, 'Available', 'Pending');
+  await moveVehicleStatus(trx, vehicleId, 'Available', 'Pending', nowIso());
 }
 
 /** After a release: the vehicle is for sale again. A vehicle staff have moved on (Sold, Archived) keeps its status. */
 export async function reopenSale(trx: Kysely<DB>, vehicleId: string): Promise<void> {
-  await moveVehicleStatus(trx, vehicleId, 'Pending', 'Available');
-}
-
-/** Holds a vehicle for a change of its offers; the caller's transaction then sees every offer written before. */
-export function holdVehicle(trx: Kysely<DB>, dialect: Dialect, vehicleId: string): Promise<SaleVehicle | undefined> {
-  return lockSaleVehicle(trx, dialect, vehicleId);
+  await moveVehicleStatus(trx, vehicleId, 'Pending', 'Available', nowIso());
 }
 
 /** Tells each buyer, through the outbox, that their offer expired and why. */
@@ -125,7 +120,7 @@ export async function expireOffersOnSale(
  */
 export async function keepOffersOfDeletedVehicle(
   trx: Kysely<DB>,
-  vehicle: SaleVehicle,
+  vehicle: HeldVehicle,
   links: { publicUrl: string },
 ): Promise<void> {
   const ending = [...LIVE_OFFER_STATUSES, 'accepted'] as const;
@@ -148,3 +143,10 @@ export async function liveOfferCounts(
   const { open, accepted } = await countLiveOffers(db, vehicleId, LIVE_OFFER_STATUSES);
   return { openOffers: open, acceptedOffers: accepted };
 }
+
+/** What a staff change of a vehicle does to its offers (admin-vehicle-service.ts asks, through its routes' options). */
+export const vehicleOffers: VehicleOffers = {
+  counts: liveOfferCounts,
+  sold: expireOffersOnSale,
+  deleting: keepOffersOfDeletedVehicle,
+};

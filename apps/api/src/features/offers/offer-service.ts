@@ -12,10 +12,9 @@ import { adminOfferUrl, amountText as noticeAmount } from '../../lib/notice-text
 import { recordActivity } from '../activity/activity-repository.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { findStaffRecipients } from '../settings/staff-recipients-repository.ts';
+import { findOpenAuctionOfVehicle, holdVehicle } from '../vehicles/vehicle-holds.ts';
 import { findVehicleState } from '../vehicles/vehicle-repository.ts';
-import { findOpenAuctionOfVehicle } from '../auctions/auction-repository.ts';
 import { toOffer } from './offer-mapper.ts';
-import { holdVehicle } from './offer-sale-service.ts';
 import {
   amendOffer,
   findOfferRow,

@@ -3,6 +3,7 @@ import type { SortOrder } from '@vm/shared/common';
 import type { USER_SORT_FIELDS } from '@vm/shared/constants';
 import type { DB } from '../../db/schema.ts';
 import { ilike } from '../../db/text-match.ts';
+import { subtractWatcherFromCounts } from '../vehicles/vehicle-writes.ts';
 import type { UserRow } from './user-repository.ts';
 
 export interface UserListFilters {
@@ -78,14 +79,7 @@ export async function listUsers(db: Kysely<DB>, filters: UserListFilters): Promi
  * The watch counts of the vehicles they watched drop by one first, in the caller's transaction.
  */
 export async function deleteUserCascade(trx: Kysely<DB>, userId: string): Promise<boolean> {
-  const watched = trx.selectFrom('watches').select('watches.vehicle_id').where('watches.user_id', '=', userId);
-  await trx
-    .updateTable('vehicles')
-    .set((eb) => ({
-      watch_count: sql<number>`case when ${eb.ref('watch_count')} > 0 then ${eb.ref('watch_count')} - 1 else 0 end`,
-    }))
-    .where('vehicles.id', 'in', watched)
-    .execute();
+  await subtractWatcherFromCounts(trx, userId);
   const result = await trx
     .deleteFrom('users')
     .where('users.id', '=', userId)

@@ -111,14 +111,6 @@ export async function insertVehicleImages(db: Kysely<DB>, vehicleId: string, ima
     .execute();
 }
 
-export async function setDefaultImage(db: Kysely<DB>, vehicleId: string, imageId: string | null): Promise<void> {
-  await db
-    .updateTable('vehicles')
-    .set({ default_image_id: imageId, updated_at: nowIso() })
-    .where('id', '=', vehicleId)
-    .execute();
-}
-
 export async function deleteVehicleImageRow(db: Kysely<DB>, vehicleId: string, imageId: string): Promise<void> {
   await db.deleteFrom('vehicle_images').where('vehicle_id', '=', vehicleId).where('id', '=', imageId).execute();
 }

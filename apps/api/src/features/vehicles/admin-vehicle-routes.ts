@@ -29,6 +29,7 @@ import {
   makesAndModels,
   reorderImages,
   vehicleForEdit,
+  type VehicleOffers,
   vehicleOfferCounts,
 } from './admin-vehicle-service.ts';
 
@@ -38,9 +39,10 @@ const admin = { tags: ['vehicles (admin)'], security: [{ bearer: [] }] };
 /**
  * The admin side of /api/vehicles: the list of every status, create/update/delete and the images.
  * Registered in the admin subtree of routes.ts, whose onRequest hook checks the role before a
- * body is parsed or an upload read (ROLE-15, docs/decisions/030-admin-vehicle-api.md).
+ * body is parsed or an upload read (ROLE-15, docs/decisions/030-admin-vehicle-api.md). What a
+ * sale or a deletion does to the vehicle's offers comes in `offers`, from the offers feature.
  */
-export async function adminVehicleRoutes(appBase: FastifyInstance) {
+export async function adminVehicleRoutes(appBase: FastifyInstance, { offers }: { offers: VehicleOffers }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -64,7 +66,7 @@ export async function adminVehicleRoutes(appBase: FastifyInstance) {
   app.get(
     '/:id/offer-counts',
     { schema: { ...admin, params: idParamSchema, response: { 200: vehicleOfferCountsSchema } } },
-    async (request) => vehicleOfferCounts(app.db, request.params.id),
+    async (request) => vehicleOfferCounts(app.db, request.params.id, offers),
   );
 
   app.post(
@@ -77,14 +79,21 @@ export async function adminVehicleRoutes(appBase: FastifyInstance) {
     '/:id',
     { schema: { ...admin, params: idParamSchema, body: vehicleInputSchema, response: { 200: vehicleSchema } } },
     async (request) =>
-      editVehicle(app.db, app.dialect, request.params.id, request.body, { publicUrl: app.config.publicUrl }),
+      editVehicle(app.db, app.dialect, request.params.id, request.body, { publicUrl: app.config.publicUrl }, offers),
   );
 
   app.delete(
     '/:id',
     { schema: { ...admin, params: idParamSchema, response: { 200: successSchema } } },
     async (request) => {
-      await deleteVehicle(app.db, app.dialect, app.storage, request.params.id, { publicUrl: app.config.publicUrl });
+      await deleteVehicle(
+        app.db,
+        app.dialect,
+        app.storage,
+        request.params.id,
+        { publicUrl: app.config.publicUrl },
+        offers,
+      );
       return { success: true as const, message: 'Vehicle deleted' };
     },
   );

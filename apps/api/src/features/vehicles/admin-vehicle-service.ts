@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { findOpenAuctionOfVehicle } from '../auctions/auction-repository.ts';
 import { DEFAULT_MAKES, MAX_IMAGES_PER_VEHICLE } from '@vm/shared/constants';
 import { MSG } from '@vm/shared/messages';
 import { totalPages } from '@vm/shared/pagination';
@@ -15,12 +14,6 @@ import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
-import {
-  expireOffersOnSale,
-  holdVehicle,
-  keepOffersOfDeletedVehicle,
-  liveOfferCounts,
-} from '../offers/offer-sale-service.ts';
 import { checkImage, removeStoredImages, storeVehicleImages, VEHICLE_IMAGE_MIMES } from '../images/image-upload.ts';
 import type { FileStorage } from '../images/local-storage.ts';
 import { removeVehicleFolder, removeVehicleImage } from '../images/vehicle-image-files.ts';
@@ -32,8 +25,8 @@ import {
   insertVehicleImages,
   listAdminVehicles,
   reorderVehicleImages,
-  setDefaultImage,
 } from './admin-vehicle-repository.ts';
+import { findOpenAuctionOfVehicle, type HeldVehicle, holdVehicle } from './vehicle-holds.ts';
 import { toVehicleImage, type VehicleImageRow, type VehicleRow } from './vehicle-mapper.ts';
 import { queueWatcherNotices } from './watcher-notices.ts';
 import {
@@ -45,8 +38,27 @@ import {
   toSummaries,
   updateVehicle,
 } from './vehicle-repository.ts';
+import { setDefaultImage } from './vehicle-writes.ts';
 
 const IMAGE_NOT_FOUND = 'Image not found';
+
+/**
+ * What a staff change of a vehicle needs of its offers (docs/decisions/121-one-sale-per-vehicle.md).
+ * The offers feature gives it (offer-sale-service.ts, `vehicleOffers`), through the admin routes'
+ * options: offers depend on vehicles, never the reverse (docs/ARCHITECTURE.md, the boundaries).
+ */
+export interface VehicleOffers {
+  /** How many open (waiting) and accepted offers the vehicle has. */
+  counts(db: Kysely<DB>, vehicleId: string): Promise<{ openOffers: number; acceptedOffers: number }>;
+  /** The vehicle was just marked Sold: its waiting offers expire and their buyers are told. */
+  sold(
+    trx: Kysely<DB>,
+    vehicle: { id: string; title: string; slug: string },
+    links: { publicUrl: string },
+  ): Promise<void>;
+  /** The held vehicle is about to be deleted: its offers stay in history, their buyers are told. */
+  deleting(trx: Kysely<DB>, vehicle: HeldVehicle, links: { publicUrl: string }): Promise<void>;
+}
 
 async function requireVehicle(db: Kysely<DB>, idOrSlug: string): Promise<VehicleRow> {
   const row = await findVehicleRow(db, idOrSlug);
@@ -150,6 +162,7 @@ export async function editVehicle(
   idOrSlug: string,
   input: VehicleInput,
   links: { publicUrl: string },
+  offers: VehicleOffers,
 ): Promise<Vehicle> {
   const found = await findVehicleState(db, idOrSlug);
   if (!found) throw notFound(MSG.vehicleNotFound);
@@ -162,7 +175,7 @@ export async function editVehicle(
     // An accepted offer holds the vehicle (Pending): a form opened before the acceptance must not
     // put it back on sale; releasing the offer does that (docs/decisions/121-one-sale-per-vehicle.md).
     if (input.status === 'Available' && before.status !== 'Available') {
-      if ((await liveOfferCounts(trx, before.id)).acceptedOffers > 0) throw conflict(MSG.vehicleHeldByAcceptedOffer);
+      if ((await offers.counts(trx, before.id)).acceptedOffers > 0) throw conflict(MSG.vehicleHeldByAcceptedOffer);
     }
     // A Scheduled or Live auction holds the vehicle Available and listed as an auction: its close
     // decides the sale, and staff cancel it first (docs/decisions/125-auctions.md).
@@ -176,7 +189,7 @@ export async function editVehicle(
     const after = await requireVehicle(trx, before.id);
     await queueWatcherNotices(trx, before, after, links.publicUrl);
     // Sold: the offers still waiting expire and their buyers are told (docs/product-rules.md#offers).
-    if (before.status !== 'Sold' && after.status === 'Sold') await expireOffersOnSale(trx, after, links);
+    if (before.status !== 'Sold' && after.status === 'Sold') await offers.sold(trx, after, links);
     return before.id;
   });
   return readBack(db, id);
@@ -194,6 +207,7 @@ export async function deleteVehicle(
   storage: FileStorage,
   idOrSlug: string,
   links: { publicUrl: string },
+  offers: VehicleOffers,
 ): Promise<void> {
   const row = await requireVehicle(db, idOrSlug);
   await db.transaction().execute(async (trx) => {
@@ -201,7 +215,7 @@ export async function deleteVehicle(
     if (!held) throw notFound(MSG.vehicleNotFound);
     // Bidders committed money: the auction is cancelled, with its reason, before the vehicle goes.
     if (await findOpenAuctionOfVehicle(trx, held.id)) throw conflict(MSG.vehicleHeldByAuction);
-    await keepOffersOfDeletedVehicle(trx, held, links);
+    await offers.deleting(trx, held, links);
     await deleteVehicleRows(trx, row.id);
   });
   await removeVehicleFolder(storage, row.id);
@@ -211,9 +225,10 @@ export async function deleteVehicle(
 export async function vehicleOfferCounts(
   db: Kysely<DB>,
   idOrSlug: string,
+  offers: VehicleOffers,
 ): Promise<{ openOffers: number; acceptedOffers: number }> {
   const row = await requireVehicle(db, idOrSlug);
-  return liveOfferCounts(db, row.id);
+  return offers.counts(db, row.id);
 }
 
 /**
@@ -244,7 +259,7 @@ export async function addVehicleImages(
       await insertVehicleImages(trx, vehicle.id, stored);
       const current = await requireVehicle(trx, vehicle.id);
       const first = stored[0];
-      if (!current.default_image_id && first) await setDefaultImage(trx, vehicle.id, first.id);
+      if (!current.default_image_id && first) await setDefaultImage(trx, vehicle.id, first.id, nowIso());
     });
   } catch (err) {
     await removeStoredImages(
@@ -273,7 +288,7 @@ export async function chooseDefaultImage(
   const images = await listVehicleImages(db, vehicle.id);
   const chosen = findImage(images, ref);
   if (!chosen) throw badRequest(IMAGE_NOT_FOUND, 'defaultImage');
-  await setDefaultImage(db, vehicle.id, chosen.id);
+  await setDefaultImage(db, vehicle.id, chosen.id, nowIso());
   return { defaultImage: toVehicleImage(chosen).url, defaultImageIndex: images.indexOf(chosen) };
 }
 
@@ -318,7 +333,7 @@ export async function deleteVehicleImage(
     const current = await findVehicleRow(trx, vehicle.id);
     if (current && (current.default_image_id === imageId || !current.default_image_id)) {
       const firstRemaining = images.find((i) => i.id !== imageId);
-      await setDefaultImage(trx, vehicle.id, firstRemaining?.id ?? null);
+      await setDefaultImage(trx, vehicle.id, firstRemaining?.id ?? null, nowIso());
     }
   });
   await removeVehicleImage(storage, vehicle.id, imageId);

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { VehicleRow } from '../vehicles/vehicle-mapper.ts';
+import { addToWatchCount, addToWatchCounts } from '../vehicles/vehicle-writes.ts';
 
 export interface WatchState {
   isWatching: boolean;
@@ -26,12 +27,6 @@ const insertWatchQuery = reusableQuery((db: Kysely<DB>, userId: string, vehicleI
 const deleteWatchQuery = reusableQuery((db: Kysely<DB>, userId: string, vehicleId: string) =>
   db.deleteFrom('watches').where('user_id', '=', userId).where('vehicle_id', '=', vehicleId),
 );
-const moveWatchCountQuery = reusableQuery((db: Kysely<DB>, vehicleId: string, delta: number) =>
-  db
-    .updateTable('vehicles')
-    .set((eb) => ({ watch_count: eb('watch_count', '+', delta) }))
-    .where('id', '=', vehicleId),
-);
 
 export async function isWatching(db: Kysely<DB>, userId: string, vehicleId: string): Promise<boolean> {
   return (await watchRowQuery(db, userId, vehicleId)).rows.length > 0;
@@ -50,20 +45,6 @@ export async function readWatchState(db: Kysely<DB>, userId: string, vehicleId: 
 }
 
 /**
- * Moves vehicles.watch_count by the rows a write really changed. Incrementing the stored value
- * (rather than recounting in a subquery) stays exact on PostgreSQL under READ COMMITTED: a
- * concurrent update waits for the row lock and then applies its delta to the committed value.
- */
-export async function adjustWatchCount(db: Kysely<DB>, vehicleIds: readonly string[], delta: number): Promise<void> {
-  if (vehicleIds.length === 0 || delta === 0) return;
-  await db
-    .updateTable('vehicles')
-    .set((eb) => ({ watch_count: eb('watch_count', '+', delta) }))
-    .where('id', 'in', [...vehicleIds])
-    .execute();
-}
-
-/**
  * Idempotent watch or unwatch; call inside a transaction. Insert-or-ignore and delete report
  * whether a row actually changed, so repeated or simultaneous toggles never double-count.
  */
@@ -75,10 +56,10 @@ export async function setWatching(
 ): Promise<WatchState> {
   if (watching) {
     const inserted = await insertWatchQuery(trx, userId, vehicleId, nowIso());
-    if (inserted.rows.length > 0) await moveWatchCountQuery(trx, vehicleId, 1);
+    if (inserted.rows.length > 0) await addToWatchCount(trx, vehicleId, 1);
   } else {
     const deleted = await deleteWatchQuery(trx, userId, vehicleId);
-    if (Number(deleted.numAffectedRows ?? 0) > 0) await moveWatchCountQuery(trx, vehicleId, -1);
+    if (Number(deleted.numAffectedRows ?? 0) > 0) await addToWatchCount(trx, vehicleId, -1);
   }
   // The row now exists exactly when `watching` asked for it (same transaction): no need to read it back.
   return { isWatching: watching, watchCount: await watchCount(trx, vehicleId) };
@@ -87,7 +68,7 @@ export async function setWatching(
 /** Removes every watch of a user and takes each vehicle's count down by one; call inside a transaction. */
 export async function removeAllWatches(trx: Kysely<DB>, userId: string): Promise<void> {
   const removed = await trx.deleteFrom('watches').where('user_id', '=', userId).returning('vehicle_id').execute();
-  await adjustWatchCount(
+  await addToWatchCounts(
     trx,
     removed.map((r) => r.vehicle_id),
     -1,
