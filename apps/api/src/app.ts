@@ -14,9 +14,9 @@ import { MSG } from '@vm/shared/messages';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerRoutes } from './routes.ts';
-import type { CacheLookups } from './features/catalogue/cache-lookups.ts';
 import { Catalogue } from './features/catalogue/catalogue.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { findUserById } from './features/auth/user-repository.ts';
 import { databasePlugin } from './plugins/database.ts';
 import type { CountedLimit } from './features/rate-limits/counted-limit.ts';
 import { openRateLimitCounters, type RateLimitCounters } from './features/rate-limits/rate-limit-store.ts';
@@ -24,7 +24,7 @@ import { searchLimit } from './features/rate-limits/search-limit.ts';
 import { DatabaseNotifications } from './db/notifications.ts';
 import { ADDRESS_TOO_LONG, clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
-import { sendPrecompressed } from './plugins/precompressed.ts';
+import { alreadyHeld } from './lib/http-caching.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestId, requestIdPlugin } from './plugins/request-id.ts';
 import { metricsPlugin } from './features/metrics/metrics-plugin.ts';
@@ -43,20 +43,12 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  /** Counts the catalogue's lookups of what it keeps (tests and the search benchmark). */
-  catalogueLookups?: CacheLookups;
   /** The server's clock (auctions read the time only from it); tests pass one they can move. */
   clock?: () => Date;
 }
 
 /** Builds the whole server as one Fastify instance; tests call inject() on it, server.ts listens. */
-export async function buildApp({
-  config,
-  database,
-  logger,
-  catalogueLookups,
-  clock,
-}: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, clock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
@@ -116,7 +108,7 @@ export async function buildApp({
   await app.register(databasePlugin, { database });
   // Before every route, so its onResponse hook times them all; nothing at all without METRICS_TOKEN.
   await app.register(metricsPlugin, { token: config.metricsToken, db: database.db });
-  await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(authPlugin, { secret: config.jwtSecret, findUser: findUserById });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Vehicle marketplace API', version: '1.0.0' },
@@ -142,7 +134,7 @@ export async function buildApp({
   app.decorate('publicSettings', createPublicSettingsCache(app.db, notifications));
   // One catalogue per app: the search routes answer from it and the saved-search alerts match
   // with it (features/saved-searches/saved-search-alerts.ts, docs/decisions/115-saved-searches.md).
-  app.decorate('catalogue', new Catalogue(app.db, app.dialect, { lookups: catalogueLookups }));
+  app.decorate('catalogue', new Catalogue(app.db, app.dialect));
   // Spent by the search route and by the results pages made for a visitor alike (decision 142).
   app.decorate('searchLimit', searchLimit(app));
   await app.register(emailPlugin);
@@ -206,14 +198,13 @@ export async function buildApp({
           return reply.code(ADDRESS_TOO_LONG.status).send({ message: ADDRESS_TOO_LONG.message });
         if (url.startsWith('/api') || url.startsWith('/uploads/') || isMetricsPath(url) || path.extname(url) !== '')
           return reply.callNotFound();
-        const page = await renderPage(app, request);
+        // A page carries its ETag and is answered 304 when the client holds it (page-html.ts).
+        const page = await renderPage(app, request, (tag) => alreadyHeld(request, reply, tag));
+        if (page.status === 304) return reply.code(304).send();
         // Revalidated like a page: a vehicle can take its former address back (decision 135).
         if (page.status === 301) return reply.header('Cache-Control', 'no-cache').redirect(page.location, 301);
-        reply.code(page.status).header('Cache-Control', 'no-cache');
-        // A kept page is compressed once (storefront-pages/kept-pages.ts); a 404 page, made on each
-        // request, is compressed as it is sent (docs/decisions/120-pages-at-any-size.md).
-        if (page.status === 200) return sendPrecompressed(request, reply, page.body);
-        return reply.type(page.body.contentType).send(page.body.identity);
+        if (page.status === 404) reply.removeHeader('ETag').header('Cache-Control', 'no-cache');
+        return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
       },
     });
   }

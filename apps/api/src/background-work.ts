@@ -10,11 +10,6 @@ export const INSTANT_ALERTS_SCHEDULE = '*/30 * * * * *';
  * emailed, within a second of its end even when nobody reads it (docs/decisions/125-auctions.md).
  */
 export const AUCTION_CLOCK_SCHEDULE = '* * * * * *';
-/**
- * Reading the catalogue's cards ahead: every second, so a catalogue at rest has all its cards
- * made a few seconds after its last change (docs/decisions/134-cards-read-ahead.md).
- */
-export const CARDS_AHEAD_SCHEDULE = '* * * * * *';
 /** The daily digest of saved-search alerts: 08:00 server time. */
 export const DAILY_DIGEST_SCHEDULE = '0 0 8 * * *';
 
@@ -24,9 +19,7 @@ export const DAILY_DIGEST_SCHEDULE = '0 0 8 * * *';
  * the saved-search alerts on croner schedules (features/saved-searches/saved-search-alerts.ts;
  * safe with several instances: docs/decisions/115-saved-searches.md), and the auction clock
  * (features/auctions/auction-service.ts: each close is claimed under the auction's row lock, so
- * several instances close an auction once), and the catalogue's cards read ahead (each instance
- * keeps its own). Returns a stop that waits
- * for work under way.
+ * several instances close an auction once). Returns a stop that waits for work under way.
  */
 export function startBackgroundWork(app: FastifyInstance): () => Promise<void> {
   app.outbox.start();
@@ -38,7 +31,6 @@ export function startBackgroundWork(app: FastifyInstance): () => Promise<void> {
       runAppSavedSearchAlerts(app, { frequency: 'daily' }),
     ),
     scheduled(app, 'auction clock', AUCTION_CLOCK_SCHEDULE, () => runAuctionClock(app.auctions)),
-    scheduled(app, 'catalogue cards', CARDS_AHEAD_SCHEDULE, () => app.catalogue.readCardsAhead()),
   ];
   return async () => {
     await Promise.all(jobs.map((job) => job.stop()));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PRIVATE_CACHE_CONTROL } from './lib/http-caching.ts';
 import { adminAuctionRoutes } from './features/auctions/admin-auction-routes.ts';
 import { auctionEventRoutes } from './features/auctions/auction-event-routes.ts';
 import {
@@ -25,6 +26,7 @@ import { settingsMediaRoutes } from './features/settings/settings-media-routes.t
 import { trackingRoutes } from './features/tracking/tracking-routes.ts';
 import { adminUserRoutes } from './features/users/admin-user-routes.ts';
 import { userRoutes } from './features/users/user-routes.ts';
+import { unsubscribeAccounts } from './features/users/user-service.ts';
 import { vinRoutes } from './features/vin/vin-routes.ts';
 import { adminVehicleRoutes } from './features/vehicles/admin-vehicle-routes.ts';
 import { publicVehicleRoutes } from './features/vehicles/public-vehicle-routes.ts';
@@ -40,6 +42,11 @@ import { watchRoutes } from './features/watch/watch-routes.ts';
  * upload is refused before it is read (docs/decisions/030-admin-vehicle-api.md).
  */
 export async function registerRoutes(app: FastifyInstance) {
+  // An answer that did not say how it may be cached is private and never stored: signed-in,
+  // personal and admin answers, errors. Public answers set their own (lib/http-caching.ts).
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+  });
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(settingsRoutes, { prefix: '/settings' });
@@ -50,7 +57,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(auctionEventRoutes, { prefix: '/auctions' });
   await app.register(trackingRoutes, { prefix: '/tracking' });
   await app.register(contactRoutes, { prefix: '/contact' });
-  await app.register(unsubscribeRoutes, { prefix: '/unsubscribe' });
+  await app.register(unsubscribeRoutes, { prefix: '/unsubscribe', accounts: unsubscribeAccounts });
   await app.register(signedInRoutes);
   await app.register(adminRoutes);
 }

@@ -1,22 +1,30 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
-import { FULL_TEXT_COLUMNS, readCatalogueVersion } from '../src/features/catalogue/catalogue-repository.ts';
-import { SNAPSHOT_COLUMNS } from '../src/features/catalogue/search-filters.ts';
+import { readCatalogueVersion } from '../src/features/catalogue/catalogue-repository.ts';
+import { FILTER_COLUMNS, SORT_KEYS } from '../src/features/catalogue/search-filters.ts';
 import { SUMMARY_COLUMNS } from '../src/features/vehicles/vehicle-mapper.ts';
 import { vehicleSearchQuerySchema } from '@vm/shared/vehicle';
 import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 
 /**
- * Everything the catalogue keeps (snapshots, word matches, cards, answers) is valid for one
- * catalogue version, which triggers move when a vehicle row changes in a column they list, or a
- * tag or photo row is added, removed or rewritten (migrations 2026-11-22-public-search,
- * 2026-12-06-tag-updates). That list is written in the migration, apart from the
- * columns the catalogue reads: this test fails when a card, snapshot or full-text column is
- * missing from it, so a new card column can never serve stale cards.
+ * Every answer of the catalogue is validated by the catalogue version (its ETag,
+ * docs/decisions/143-one-plain-read-path.md), which triggers move when a vehicle row changes in a
+ * column they list, or a tag or photo row is added, removed or rewritten (migrations
+ * 2026-11-22-public-search, 2026-12-06-tag-updates). That list is written in the migration,
+ * apart from the columns the catalogue reads: this test fails when a card, filter, sort or
+ * full-text column is missing from it, so a client can never be told it holds a stale answer.
  */
-const READ_COLUMNS = [...new Set<string>([...SUMMARY_COLUMNS, ...SNAPSHOT_COLUMNS, ...FULL_TEXT_COLUMNS])].sort();
+const FULL_TEXT_COLUMNS = ['title', 'make', 'model', 'description'];
+const READ_COLUMNS = [
+  ...new Set<string>([
+    ...SUMMARY_COLUMNS,
+    ...Object.values(FILTER_COLUMNS).flatMap((f) => ('column' in f ? [f.column] : [])),
+    ...Object.values(SORT_KEYS).map(([column]) => column),
+    ...FULL_TEXT_COLUMNS,
+  ]),
+].sort();
 
 /** The columns whose update moves the catalogue version, as the database holds its trigger. */
 async function triggerColumns(db: Kysely<DB>, dialect: string): Promise<string[]> {
@@ -41,7 +49,7 @@ describe.each(DIALECTS)('catalogue version upkeep on %s', (dialect) => {
   });
   afterAll(async () => ctx?.close());
 
-  it('moves on an update of every column a card, the snapshot or the full-text index reads', async () => {
+  it('moves on an update of every column a card, a filter, a sort or the full-text index reads', async () => {
     const listed = await triggerColumns(ctx.database.db, dialect);
     expect(listed.length).toBeGreaterThan(0);
     // The id never changes; every other column read must be listed.
@@ -62,8 +70,7 @@ describe.each(DIALECTS)('catalogue version upkeep on %s', (dialect) => {
     const db = ctx.database.db;
     const { id } = await createVehicle(db, { title: '1972 Datsun 240Z', tags: ['hot'] });
     const byTag = async (tags: string) =>
-      JSON.parse((await ctx.app.catalogue.search(vehicleSearchQuerySchema.parse({ tags }))).identity.toString())
-        .vehicles as { id: string }[];
+      (await ctx.app.catalogue.search(vehicleSearchQuerySchema.parse({ tags }))).vehicles;
     expect((await byTag('hot')).map((v) => v.id)).toContain(id);
     const before = await readCatalogueVersion(db);
     await db.updateTable('vehicle_tags').set({ tag: 'limited' }).where('vehicle_id', '=', id).execute();

@@ -1,49 +1,18 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COMPRESS_OPTIONS,
-  COMPRESSION_THRESHOLD,
-  type Encoding,
-  negotiateEncoding,
-  PER_REQUEST_BROTLI,
-} from '../src/plugins/compression.ts';
-import { PrecompressedBody, sendPrecompressed } from '../src/plugins/precompressed.ts';
+import { PUBLIC_CACHE_CONTROL } from '../src/lib/http-caching.ts';
+import { COMPRESSION_THRESHOLD } from '../src/plugins/compression.ts';
 import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 import { fakeWebBuild } from './fixtures/web-build.ts';
 
 /*
  * One compression path (docs/decisions/107-one-compression-path.md): @fastify/compress for every
- * answer computed per request, PrecompressedBody for answers kept in memory, both with the
- * negotiation and threshold of plugins/compression.ts.
+ * answer, with the options and threshold of plugins/compression.ts.
  */
-
-/** Accept-Encoding headers and the encoding each gets; undefined: the header is not sent. */
-const NEGOTIATION: [header: string | undefined, expected: Encoding | undefined][] = [
-  [undefined, undefined],
-  ['', undefined],
-  ['identity', undefined],
-  ['deflate', undefined],
-  ['gzip, deflate, br', 'br'],
-  ['br', 'br'],
-  ['gzip', 'gzip'],
-  ['x-gzip', 'gzip'],
-  ['GZIP;Q=1', 'gzip'],
-  ['br;q=0.5, gzip;q=0.8', 'gzip'],
-  ['br;q=0, gzip', 'gzip'],
-  ['br;q=0, gzip;q=0', undefined],
-  ['gzip;q=0, br;q=0, identity', undefined],
-  // @fastify/compress reads `*` as gzip (for clients that mean "anything"); kept answers follow it.
-  ['*', 'gzip'],
-  ['br;q=0, *', 'gzip'],
-];
-
-const headersFor = (header: string | undefined): Record<string, string> =>
-  header === undefined ? {} : { 'accept-encoding': header };
 
 function decode(res: LightMyRequestResponse): string {
   const encoding = res.headers['content-encoding'];
@@ -52,139 +21,6 @@ function decode(res: LightMyRequestResponse): string {
   expect(encoding).toBeUndefined();
   return res.body;
 }
-
-/** A JSON text of about 4 KB, compressible as answers are. */
-const LARGE_JSON = JSON.stringify({
-  vehicles: Array.from({ length: 40 }, (_, i) => ({ id: `v-${i}`, title: `19${60 + i} Porsche 911`, price: i * 1000 })),
-});
-const SMALL_JSON = JSON.stringify({ makes: ['Porsche'] });
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-describe('negotiateEncoding', () => {
-  it.each(NEGOTIATION)('Accept-Encoding %j gets %s', (header, expected) => {
-    expect(negotiateEncoding({ headers: headersFor(header) })).toBe(expected);
-  });
-
-  it('gives none when the client opts out with x-no-compression', () => {
-    expect(negotiateEncoding({ headers: { 'accept-encoding': 'br', 'x-no-compression': '1' } })).toBeUndefined();
-  });
-});
-
-describe('PrecompressedBody', () => {
-  it('ISSUE-18-FIRST-SEND compresses the first send per encoding at the per-request level, keeps nothing, and keeps the second', () => {
-    const body = new PrecompressedBody(Buffer.from(LARGE_JSON), JSON_TYPE);
-    const firstBr = body.encoded('br');
-    const firstGzip = body.encoded('gzip');
-    expect(brotliDecompressSync(firstBr).toString()).toBe(LARGE_JSON);
-    expect(gunzipSync(firstGzip).toString()).toBe(LARGE_JSON);
-    // Brotli quality 1, as @fastify/compress compresses an answer made per request.
-    expect(firstBr.equals(brotliCompressSync(Buffer.from(LARGE_JSON), { params: PER_REQUEST_BROTLI }))).toBe(true);
-    expect(body.keptEncoding('br')).toBeUndefined();
-    expect(body.keptEncoding('gzip')).toBeUndefined();
-    // Asked a second time: compressed at the kept level (brotli 5, gzip 9), kept and sent from then on.
-    const br = body.encoded('br');
-    const gzip = body.encoded('gzip');
-    expect(brotliDecompressSync(br).toString()).toBe(LARGE_JSON);
-    expect(gunzipSync(gzip).toString()).toBe(LARGE_JSON);
-    expect(br.length).toBeLessThan(body.identity.length / 2);
-    expect(br.length).toBeLessThanOrEqual(firstBr.length);
-    expect(body.keptEncoding('br')).toBe(br);
-    expect(body.keptEncoding('gzip')).toBe(gzip);
-    expect(body.encoded('br')).toBe(br);
-    expect(body.encoded('gzip')).toBe(gzip);
-  });
-});
-
-describe('sendPrecompressed beside @fastify/compress', () => {
-  let app: FastifyInstance;
-  const kept = new PrecompressedBody(Buffer.from(LARGE_JSON), JSON_TYPE);
-  const small = new PrecompressedBody(Buffer.from(SMALL_JSON), JSON_TYPE);
-
-  beforeAll(async () => {
-    // A bare server with the app's @fastify/compress registration and test-only routes.
-    app = Fastify();
-    await app.register(compress, COMPRESS_OPTIONS);
-    app.get('/kept', async (request, reply) => sendPrecompressed(request, reply, kept));
-    app.get('/kept-small', async (request, reply) => sendPrecompressed(request, reply, small));
-    app.get('/kept-with-vary', async (request, reply) =>
-      sendPrecompressed(request, reply.header('vary', 'origin'), kept),
-    );
-    app.get('/computed', async (_request, reply) => reply.type(JSON_TYPE).send(LARGE_JSON));
-    await app.ready();
-  });
-  afterAll(async () => app?.close());
-
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
-
-  it.each(NEGOTIATION)(
-    'Accept-Encoding %j: a kept body and a computed one are both sent as %s',
-    async (header, expected) => {
-      for (const url of ['/kept', '/computed']) {
-        const res = await get(url, headersFor(header));
-        expect(res.statusCode, url).toBe(200);
-        expect(res.headers['content-encoding'], url).toBe(expected);
-        expect(res.headers['content-type'], url).toBe(JSON_TYPE);
-        // Decoded once it is the JSON: @fastify/compress did not compress the kept bytes again.
-        expect(decode(res), url).toBe(LARGE_JSON);
-      }
-      const res = await get('/kept', headersFor(header));
-      expect(res.headers.vary).toBe('accept-encoding');
-    },
-  );
-
-  it('sends the bytes kept on the second send on every later answer', async () => {
-    const once = new PrecompressedBody(Buffer.from(LARGE_JSON), JSON_TYPE);
-    const local = Fastify();
-    await local.register(compress, COMPRESS_OPTIONS);
-    local.get('/once', async (request, reply) => sendPrecompressed(request, reply, once));
-    try {
-      const send = () => local.inject({ method: 'GET', url: '/once', headers: { 'accept-encoding': 'br' } });
-      const first = await send();
-      expect(first.headers['content-encoding']).toBe('br');
-      expect(decode(first)).toBe(LARGE_JSON);
-      expect(once.keptEncoding('br')).toBeUndefined();
-      const second = await send();
-      const third = await send();
-      expect(decode(second)).toBe(LARGE_JSON);
-      expect(second.rawPayload.equals(once.keptEncoding('br') ?? Buffer.alloc(0))).toBe(true);
-      expect(third.rawPayload.equals(second.rawPayload)).toBe(true);
-      expect(Number(third.headers['content-length'])).toBe(third.rawPayload.length);
-    } finally {
-      await local.close();
-    }
-  });
-
-  it('sends the identity bytes to a client that opts out with x-no-compression', async () => {
-    const res = await get('/kept', { 'accept-encoding': 'br', 'x-no-compression': '1' });
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.body).toBe(LARGE_JSON);
-  });
-
-  it('sends a body under the threshold as is, with no Vary', async () => {
-    expect(small.identity.length).toBeLessThan(COMPRESSION_THRESHOLD);
-    const res = await get('/kept-small', { 'accept-encoding': 'br' });
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.headers.vary).toBeUndefined();
-    expect(res.body).toBe(SMALL_JSON);
-  });
-
-  it('adds accept-encoding to a Vary the route set', async () => {
-    const res = await get('/kept-with-vary', { 'accept-encoding': 'gzip' });
-    expect(res.headers.vary).toBe('origin, accept-encoding');
-    expect(decode(res)).toBe(LARGE_JSON);
-  });
-
-  it('answers HEAD with the headers of the GET and no body', async () => {
-    // Sent twice first, so the kept bytes are made (a first send is compressed at the per-request level).
-    for (let i = 0; i < 2; i++) await get('/kept', { 'accept-encoding': 'br' });
-    const res = await app.inject({ method: 'HEAD', url: '/kept', headers: { 'accept-encoding': 'br' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers.vary).toBe('accept-encoding');
-    expect(Number(res.headers['content-length'])).toBe(kept.keptEncoding('br')?.length);
-    expect(res.rawPayload.length).toBe(0);
-  });
-});
 
 /** A stand-in web build: an index.html over the threshold and one pre-compressed asset. */
 const INDEX_HTML = `<!doctype html>
@@ -264,7 +100,7 @@ describe.each(DIALECTS)('answers of the app compressed on %s', (dialect) => {
     expect(notFound.headers['content-encoding']).toBeUndefined();
   });
 
-  it('sends a kept search answer compressed once, the same JSON once decoded', async () => {
+  it('sends a search answer compressed as the client accepts, the same JSON once decoded', async () => {
     const search = '/api/vehicles/search?make=Porsche&limit=20';
     const plain = await get(search);
     expect(plain.statusCode).toBe(200);
@@ -288,7 +124,7 @@ describe.each(DIALECTS)('answers of the app compressed on %s', (dialect) => {
       expect(plain.headers['content-type'], page).toBe('text/html; charset=utf-8');
       expect(plain.headers['content-encoding'], page).toBeUndefined();
       expect(plain.body.length, page).toBeGreaterThan(COMPRESSION_THRESHOLD);
-      const cases: [Record<string, string>, Encoding | undefined][] = [
+      const cases: [Record<string, string>, 'br' | 'gzip' | undefined][] = [
         [{ 'accept-encoding': 'gzip, deflate, br' }, 'br'],
         [{ 'accept-encoding': 'gzip' }, 'gzip'],
         // The page compressor before decision 107 sent brotli to both of these.
@@ -301,7 +137,7 @@ describe.each(DIALECTS)('answers of the app compressed on %s', (dialect) => {
         const label = `${page} ${JSON.stringify(headers)}`;
         expect(res.statusCode, label).toBe(200);
         expect(res.headers['content-encoding'], label).toBe(encoding);
-        expect(res.headers['cache-control'], label).toBe('no-cache');
+        expect(res.headers['cache-control'], label).toBe(PUBLIC_CACHE_CONTROL);
         if (encoding) expect(res.headers.vary, label).toBe('accept-encoding');
         expect(decode(res), label).toBe(plain.body);
       }

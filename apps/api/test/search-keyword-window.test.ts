@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VehicleSearchResponse } from '@vm/shared/vehicle';
 import type { DB } from '../src/db/schema.ts';
-import { TEXT_SEARCH_WINDOW } from '../src/features/catalogue/text-search.ts';
+import { TEXT_SEARCH_WINDOW } from '../src/features/catalogue/catalogue-repository.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';

@@ -7,8 +7,6 @@ import { mergeFullTextIndexes } from '../src/db/full-text-maintenance.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { openSqlite } from '../src/db/database.ts';
 import { withStatementCache } from '../src/db/statement-cache.ts';
-import { CacheLookups } from '../src/features/catalogue/cache-lookups.ts';
-import { VersionedCache } from '../src/features/catalogue/versioned-cache.ts';
 import { createVehicle } from './fixtures/vehicles.ts';
 
 const tempFile = (name: string) => path.join(mkdtempSync(path.join(tmpdir(), 'vm-upkeep-')), name);
@@ -69,37 +67,5 @@ describe('full-text index upkeep', () => {
     mergeFullTextIndexes(sqlite);
     expect(segments()).toBe(1);
     sqlite.close();
-  });
-});
-
-describe('cache lookup counts', () => {
-  it('counts hits and computed answers by kind, a new catalogue version computing again', async () => {
-    const lookups = new CacheLookups();
-    const cache = new VersionedCache(undefined, lookups);
-    const compute = async () => 42;
-    await cache.get(1, 'count {"a":1}', compute);
-    await cache.get(1, 'count {"a":1}', compute);
-    await cache.get(1, 'page newest 1 9 {"a":1}', compute);
-    await cache.get(2, 'count {"a":1}', compute);
-    expect(lookups.all()).toEqual({
-      count: { hits: 1, misses: 2 },
-      page: { hits: 0, misses: 1 },
-    });
-  });
-
-  it('keeps at most its bound of answers, letting the least recently used go', async () => {
-    const lookups = new CacheLookups();
-    const cache = new VersionedCache(2, lookups);
-    const compute = async () => 42;
-    await cache.get(1, 'answer a', compute);
-    await cache.get(1, 'answer b', compute);
-    await cache.get(1, 'answer a', compute); // a is now the most recently used
-    await cache.get(1, 'answer c', compute); // so b goes
-    expect(lookups.all().answer).toEqual({ hits: 1, misses: 3 });
-    await cache.get(1, 'answer a', compute);
-    await cache.get(1, 'answer c', compute);
-    expect(lookups.all().answer).toEqual({ hits: 3, misses: 3 });
-    await cache.get(1, 'answer b', compute);
-    expect(lookups.all().answer).toEqual({ hits: 3, misses: 4 });
   });
 });

@@ -10,9 +10,8 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Dialect, openPostgres, openSqlite } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { CacheLookups } from '../src/features/catalogue/cache-lookups.ts';
 import { hashPassword } from '../src/features/auth/passwords.ts';
-import { insertUser } from '../src/features/users/user-repository.ts';
+import { insertUser } from '../src/features/auth/user-repository.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -21,8 +20,6 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** The catalogue's lookups of what it keeps, by kind (search, text, words, cards, ...). */
-  lookups: CacheLookups;
   close: () => Promise<void>;
 }
 
@@ -60,14 +57,12 @@ export async function createTestContext(
     database = openSqlite(path.join(dataDir, 'test.db'));
   }
   await migrateToLatest(database.db, database.dialect);
-  const lookups = new CacheLookups();
-  const app = await buildApp({ config, database, logger: false, catalogueLookups: lookups, clock: options.clock });
+  const app = await buildApp({ config, database, logger: false, clock: options.clock });
   await app.ready();
   return {
     app,
     database,
     config,
-    lookups,
     close: async () => {
       await app.close();
       await database.close();

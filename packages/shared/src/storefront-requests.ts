@@ -14,8 +14,12 @@ export type Query = Record<string, string | number | boolean | undefined | null>
 /** Query parameters of GET /vehicles/search; empty values are dropped (SEARCH-16). */
 export type SearchQuery = Record<string, string | number | boolean | undefined>;
 
+/** Which of the storefront's answers a call asks for: the server answers a page's calls by it. */
+export type ApiGetKind = 'settings' | 'makes' | 'search' | 'vehicle' | 'tagged' | 'similar';
+
 /** A GET under /api: its path and query. */
 export interface ApiGet {
+  kind?: ApiGetKind;
   path: string;
   query?: Query;
 }
@@ -35,16 +39,23 @@ export function toQueryString(query: Query | undefined): string {
 /** The URL of a call below /api, e.g. `/vehicles/search?make=Ford`. */
 export const apiGetUrl = (request: ApiGet) => `${request.path}${toQueryString(request.query)}`;
 
-export const publicSettingsGet: ApiGet = { path: '/settings/public' };
+export const publicSettingsGet: ApiGet = { kind: 'settings', path: '/settings/public' };
 
-export const makesGet: ApiGet = { path: '/vehicles/makes' };
+export const makesGet: ApiGet = { kind: 'makes', path: '/vehicles/makes' };
 
-export const searchGet = (query: SearchQuery): ApiGet => ({ path: '/vehicles/search', query });
+export const searchGet = (query: SearchQuery): ApiGet => ({ kind: 'search', path: '/vehicles/search', query });
 
-export const vehicleGet = (idOrSlug: string): ApiGet => ({ path: `/vehicles/${encodeURIComponent(idOrSlug)}` });
+export const vehicleGet = (idOrSlug: string): ApiGet => ({
+  kind: 'vehicle',
+  path: `/vehicles/${encodeURIComponent(idOrSlug)}`,
+});
 
 /** HOME-12, HOME-13: the newest vehicles with a tag. */
-export const taggedGet = (tag: Tag): ApiGet => ({ path: '/vehicles/tagged', query: { tag, limit: HOME_TAGGED_LIMIT } });
+export const taggedGet = (tag: Tag): ApiGet => ({
+  kind: 'tagged',
+  path: '/vehicles/tagged',
+  query: { tag, limit: HOME_TAGGED_LIMIT },
+});
 
 /** DETAIL-29: the vehicles shown under a vehicle as similar. */
 export const similarGet = (vehicle: {
@@ -54,6 +65,7 @@ export const similarGet = (vehicle: {
   year: number;
   price: number;
 }): ApiGet => ({
+  kind: 'similar',
   path: '/vehicles/similar',
   query: {
     make: vehicle.make,

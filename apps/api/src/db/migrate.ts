@@ -16,6 +16,7 @@ import * as formerSlugs from './migrations/2026-12-03-former-slugs.ts';
 import * as cardStamps from './migrations/2026-12-04-card-stamps.ts';
 import * as cardStampSequence from './migrations/2026-12-05-card-stamp-sequence.ts';
 import * as tagUpdates from './migrations/2026-12-06-tag-updates.ts';
+import * as plainReadPath from './migrations/2026-12-07-plain-read-path.ts';
 
 /** Migrations in order; each gets the dialect so it can spell the few differences. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -37,6 +38,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '2026-12-04-card-stamps': { up: (db) => cardStamps.up(db, dialect) },
     '2026-12-05-card-stamp-sequence': { up: (db) => cardStampSequence.up(db, dialect) },
     '2026-12-06-tag-updates': { up: (db) => tagUpdates.up(db, dialect) },
+    '2026-12-07-plain-read-path': { up: (db) => plainReadPath.up(db, dialect) },
   };
   return { getMigrations: async () => all };
 }

@@ -69,8 +69,6 @@ export interface VehiclesTable {
   updated_at: string;
   /** When the vehicle last became public; saved-search alerts announce what was published after a search looked (migration 2026-11-26). */
   published_at: string | null;
-  /** Bumped by triggers with every change the vehicle's card shows (migration 2026-12-04, docs/decisions/138-card-stamps.md). */
-  card_version: Generated<number>;
 }
 
 export interface VehicleTagsTable {

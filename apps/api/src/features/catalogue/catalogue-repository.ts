@@ -1,14 +1,28 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { VehicleSummary } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
 import { idList } from '../../db/id-list.ts';
 import type { DB } from '../../db/schema.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
-import { IS_PUBLIC, SNAPSHOT_COLUMNS } from './search-filters.ts';
+import { type CardRow, cardColumns, toCard } from '../vehicles/vehicle-repository.ts';
+import { filterConditions, IS_PUBLIC, type SearchFilters, SORT_KEYS, type SortOrder } from './search-filters.ts';
 
 /*
- * Every SQL statement of the catalogue module: the catalogue version, the rows of a snapshot,
- * the full-text matches of a set of words, makes and models, a slug's id, and where a former slug leads. The module keeps what these return per catalogue version (catalogue.ts).
+ * Every SQL statement of the catalogue (docs/decisions/143-one-plain-read-path.md): each search
+ * is a count and a page of cards read through the partial indexes of public vehicles (migrations
+ * 2026-11-22 and 2026-12-07), or, with words, one statement over the window of the newest
+ * matches of the full-text index.
  */
+
+/** Counts stop here: a search matching more says "10,000+" (totalIsLowerBound). */
+export const COUNT_CAP = 10_000;
+
+/**
+ * A keyword search works on its most recently added matches, at most this many
+ * (docs/decisions/091-keyword-search-window.md): it counts, orders and pages them, and says when
+ * more vehicles match.
+ */
+export const TEXT_SEARCH_WINDOW = 500;
 
 const catalogueVersionQuery = reusableQuery((db: Kysely<DB>) =>
   db.selectFrom('catalogue_version').select('version').where('id', '=', 1),
@@ -16,241 +30,168 @@ const catalogueVersionQuery = reusableQuery((db: Kysely<DB>) =>
 
 /**
  * The current catalogue version, bumped by triggers (migration 2026-11-22-public-search) on
- * every change a search or a card shows: what the module keeps is valid while it holds.
+ * every change a search or a card shows: the catalogue's answers carry it as their ETag.
  */
 export async function readCatalogueVersion(db: Kysely<DB>): Promise<number> {
   return (await catalogueVersionQuery(db)).rows[0]?.version ?? 0;
 }
 
-/** The columns of one public vehicle a snapshot keeps, as read from the database. */
-export type SnapshotRow = { [C in (typeof SNAPSHOT_COLUMNS)[number]]: string | number } & {
-  id: string;
-  created_at: string;
-  /** The stamp of the vehicle's card (docs/decisions/138-card-stamps.md). */
-  card_version: number;
-  /** SQLite only: the key of the full-text tables. */
-  rowid?: number;
-};
-export interface SnapshotTag {
-  vehicle_id: string;
-  tag: string;
-}
-
-/** What a snapshot is made of: the public vehicles' rows and their tags. */
-export interface SnapshotRows {
-  rows: SnapshotRow[];
-  tags: SnapshotTag[];
-  /**
-   * SQLite: the highest card stamp of any vehicle when the rows were read, or before: a vehicle
-   * changed since has a higher one (readSnapshotChanges). 0 on PostgreSQL.
-   */
-  highestStamp: number;
-}
-
-/** A snapshot's columns of vehicles: the snapshot columns, the card stamp and, on SQLite, the rowid. */
-const snapshotColumns = (db: Kysely<DB>, dialect: Dialect) => {
-  const columns = db.selectFrom('vehicles').select([...SNAPSHOT_COLUMNS, 'card_version']);
-  return dialect === 'sqlite' ? columns.select(sql<number>`vehicles.rowid`.as('rowid')) : columns;
+/** Public vehicles passing every filter but the words. */
+const filtered = (f: SearchFilters): Expression<SqlBool> => {
+  const eb = expressionBuilder<DB, 'vehicles'>();
+  return eb.and([IS_PUBLIC, ...filterConditions(eb, f)]);
 };
 
-/**
- * Runs reads in one transaction, so that they see one state of the database: on PostgreSQL at
- * REPEATABLE READ, where its default gives each statement a view of its own. A snapshot's rows
- * and tags read in two views could pair a row with tags older than its stamp, and comparing
- * stamps would never tell (docs/decisions/139-patched-snapshots.md). SQLite's transactions see
- * one state of the database already.
- */
-export function inOneView<T>(db: Kysely<DB>, dialect: Dialect, read: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  const transaction = db.transaction();
-  return (dialect === 'postgres' ? transaction.setIsolationLevel('repeatable read') : transaction).execute(read);
+/** How many public vehicles pass the filters (no words), up to one more than COUNT_CAP. */
+export async function countMatches(db: Kysely<DB>, f: SearchFilters): Promise<number> {
+  const capped = db
+    .selectFrom('vehicles')
+    .select(sql.lit(1).as('one'))
+    .where(filtered(f))
+    .limit(COUNT_CAP + 1);
+  const row = await db
+    .selectFrom(capped.as('m'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
-/** Every public vehicle's snapshot columns and card stamp (and, on SQLite, its rowid), and every tag, in one view. */
-export async function readSnapshotRows(db: Kysely<DB>, dialect: Dialect): Promise<SnapshotRows> {
-  return inOneView(db, dialect, async (trx) => {
-    const highestStamp = dialect === 'sqlite' ? await readHighestStamp(trx) : 0;
-    const rows = (await snapshotColumns(trx, dialect).where(IS_PUBLIC).execute()) as SnapshotRow[];
-    const tags = await trx.selectFrom('vehicle_tags').select(['vehicle_id', 'tag']).execute();
-    return { rows, tags, highestStamp };
-  });
-}
-
-/** The vehicles changed since a snapshot was read. */
-export interface SnapshotChanges {
-  /** Each changed vehicle that is public. */
-  rows: SnapshotRow[];
-  /** The ids of the changed vehicles that are not (archived; on PostgreSQL, deleted too). */
-  gone: string[];
-  /** The tags of the changed public vehicles. */
-  tags: SnapshotTag[];
-  /**
-   * How many vehicles are public, read in the same view: the snapshot's rows patched with these
-   * must number as many (on SQLite fewer means a deletion, which the changes do not show:
-   * CatalogueSnapshots then reads which vehicles left).
-   */
-  publicCount: number;
-  /** SQLite: the highest card stamp when these were read (readSnapshotRows). 0 on PostgreSQL. */
-  highestStamp: number;
-}
-
-/** The public-status rule of IS_PUBLIC, on a row read with its status. */
-const isPublic = (row: { status: string }) => row.status !== 'Archived';
-
-/**
- * The snapshot columns of the vehicles with the given ids, and the tags of the public ones:
- * public rows apart, and the ids of the others (archived, or no longer there).
- */
-async function readChangedRows(
+/** One page of the cards passing the filters (no words), in a sort order; ties break on id the same way. */
+export async function readCardPage(
   db: Kysely<DB>,
   dialect: Dialect,
-  ids: readonly string[],
-): Promise<Pick<SnapshotChanges, 'rows' | 'gone' | 'tags'>> {
-  if (ids.length === 0) return { rows: [], gone: [], tags: [] };
-  const json = JSON.stringify(ids);
-  const read = (await snapshotColumns(db, dialect)
-    .select('status')
-    .where('id', 'in', idList[dialect](json))
-    .execute()) as (SnapshotRow & { status: string })[];
-  const rows = read.filter(isPublic).map(({ status: _, ...row }) => row as SnapshotRow);
-  const shown = new Set(rows.map((r) => r.id));
-  const tags = await db
-    .selectFrom('vehicle_tags')
-    .select(['vehicle_id', 'tag'])
-    .where('vehicle_id', 'in', idList[dialect](json))
+  f: SearchFilters,
+  order: SortOrder,
+  offset: number,
+  limit: number,
+): Promise<VehicleSummary[]> {
+  const [column, direction] = SORT_KEYS[order];
+  const rows = await db
+    .selectFrom('vehicles')
+    .select(cardColumns(dialect))
+    .where(filtered(f))
+    .orderBy(`vehicles.${column}`, direction)
+    .orderBy('vehicles.id', direction)
+    .limit(limit)
+    .offset(offset)
     .execute();
-  return { rows, gone: ids.filter((id) => !shown.has(id)), tags: tags.filter((t) => shown.has(t.vehicle_id)) };
+  return rows.map((row) => toCard(row as CardRow));
 }
 
-/**
- * SQLite only: every vehicle whose card stamp is above `since`, with its tags, and the number of
- * public vehicles. SQLite commits one writer at a time and every stamp comes from one sequence
- * (migration 2026-12-04), so these are all the vehicles changed, added, archived or published
- * again since the read that saw `since` (docs/decisions/138-card-stamps.md). A deleted vehicle is
- * not among them: only the count tells, and the caller then reads which ones in the same view
- * (`trx`, from inOneView; docs/decisions/140-deletions-patched.md).
- */
-export async function readSnapshotChanges(trx: Kysely<DB>, since: number): Promise<SnapshotChanges> {
-  const highestStamp = await readHighestStamp(trx);
-  const changed = await trx.selectFrom('vehicles').select('id').where('card_version', '>', since).execute();
-  const { rows, gone, tags } = await readChangedRows(
-    trx,
-    'sqlite',
-    changed.map((r) => r.id),
-  );
-  const counted = await trx
+/** The ids of public vehicles passing the filters, newest first, at most `limit`. */
+export async function readMatchingIds(db: Kysely<DB>, f: SearchFilters, limit: number): Promise<string[]> {
+  const [column, direction] = SORT_KEYS.newest;
+  const rows = await db
     .selectFrom('vehicles')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(IS_PUBLIC)
-    .executeTakeFirstOrThrow();
-  return { rows, gone, tags, publicCount: Number(counted.n), highestStamp };
+    .select('vehicles.id')
+    .where(filtered(f))
+    .orderBy(`vehicles.${column}`, direction)
+    .orderBy('vehicles.id', direction)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
-/**
- * PostgreSQL: every public vehicle's id and card stamp (a few small columns: a fraction of
- * reading the rows whole). Its stamps are one counter per vehicle, which commits can make
- * visible out of order, so the vehicles changed since a snapshot are those whose stamp differs
- * from the one it kept (docs/decisions/139-patched-snapshots.md). Read in the same view as the
- * changed rows (inOneView).
- */
-export async function readPublicCardStamps(db: Kysely<DB>): Promise<{ id: string; card_version: number }[]> {
-  return db.selectFrom('vehicles').select(['id', 'card_version']).where(IS_PUBLIC).execute();
-}
-
-/**
- * SQLite: every public vehicle's id, which tells which vehicles a deletion took
- * (docs/decisions/140-deletions-patched.md). The ids alone come from a covering partial index
- * (100 ms at 100,000 vehicles, against 250 ms with the stamps from the table). Read in the same
- * view as the changes (inOneView).
- */
-export async function readPublicIds(trx: Kysely<DB>): Promise<string[]> {
-  return (await trx.selectFrom('vehicles').select('id').where(IS_PUBLIC).execute()).map((r) => r.id);
-}
-
-/** PostgreSQL: the changes given by the ids whose stamps differ and those no longer public (readPublicCardStamps). */
-export async function readChangesOf(
-  db: Kysely<DB>,
-  changed: readonly string[],
-  left: readonly string[],
-  publicCount: number,
-): Promise<SnapshotChanges> {
-  const { rows, gone, tags } = await readChangedRows(db, 'postgres', changed);
-  return { rows, gone: [...gone, ...left], tags, publicCount, highestStamp: 0 };
-}
-
-async function readHighestStamp(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('vehicles')
-    .select((eb) => eb.fn.max('card_version').as('highest'))
-    .executeTakeFirst();
-  return Number(row?.highest ?? 0);
-}
-
-/**
- * The columns the full-text indexes hold (migration 2026-11-22-search-cold: SQLite's
- * vehicles_public_fts, PostgreSQL's search_vector and headline_vector): a snapshot keeps the
- * matches of words read from them, so a change to any of them must move the catalogue version.
- */
-export const FULL_TEXT_COLUMNS = ['title', 'make', 'model', 'description'] as const;
-
-/** FTS5 MATCH expression: every word as a quoted prefix term, all required. */
-const toFts5Match = (terms: readonly string[]) => terms.map((t) => `"${t}"*`).join(' ');
+/** FTS5 MATCH expression: every word as a quoted prefix term, all required (or any). */
+const toFts5Match = (terms: readonly string[], join = ' ') => terms.map((t) => `"${t}"*`).join(join);
 
 /**
  * PostgreSQL tsquery: every word as a prefix, matched either literally (title, make and model
  * are indexed with the 'simple' configuration) or stemmed (the description uses 'english').
  */
-function toTsQuery(terms: readonly string[]): RawBuilder<unknown> {
-  return sql.join(
-    terms.map((t) => sql`(to_tsquery('simple', ${`${t}:*`}) || to_tsquery('english', ${`${t}:*`}))`),
-    sql` && `,
-  );
-}
-
-/** PostgreSQL: any of the words (as prefixes). */
-const anyWord = (terms: readonly string[]) =>
+const toTsQuery = (terms: readonly string[], join = sql` && `): RawBuilder<unknown> =>
   sql.join(
-    terms.map((t) => toTsQuery([t])),
-    sql` || `,
+    terms.map((t) => sql`(to_tsquery('simple', ${`${t}:*`}) || to_tsquery('english', ${`${t}:*`}))`),
+    join,
   );
 
-/** SQLite: the rowids whose title, make or model hold all (or any) of the words. */
-async function headlineRowids(db: Kysely<DB>, terms: readonly string[], which: 'all' | 'any'): Promise<Set<number>> {
-  const match = which === 'all' ? toFts5Match(terms) : terms.map((t) => `"${t}"*`).join(' OR ');
-  const result = await sql<{ k: number }>`select rowid as k from vehicles_public_headline_fts
-    where vehicles_public_headline_fts match ${match}`.execute(db);
-  return new Set(result.rows.map((r) => r.k));
-}
+/** SQLite: the rowids of public vehicles whose title, make, model or description hold every word. */
+const sqliteWordRowids = (terms: readonly string[]) =>
+  sql`(select rowid from vehicles_public_fts where vehicles_public_fts match ${toFts5Match(terms)})`;
+
+/** The public vehicles holding every word (the condition the saved-search alerts use). */
+export const holdsWords = (dialect: Dialect, terms: readonly string[]): RawBuilder<SqlBool> =>
+  dialect === 'sqlite'
+    ? sql<SqlBool>`vehicles.rowid in ${sqliteWordRowids(terms)}`
+    : sql<SqlBool>`vehicles.search_vector @@ (${toTsQuery(terms)})`;
 
 /**
  * Relevance, best first: every word in the title, make or model (0); some of them there (1);
  * the words only in the description (2).
  */
-export type Tier = 0 | 1 | 2;
+function tier(dialect: Dialect, terms: readonly string[]): RawBuilder<number> {
+  if (dialect === 'sqlite') {
+    const headline = (match: string) =>
+      sql`vehicles.rowid in (select rowid from vehicles_public_headline_fts where vehicles_public_headline_fts match ${match})`;
+    return sql<number>`case when ${headline(toFts5Match(terms))} then 0
+      when ${headline(toFts5Match(terms, ' OR '))} then 1 else 2 end`;
+  }
+  return sql<number>`case when vehicles.headline_vector @@ (${toTsQuery(terms)}) then 0
+    when vehicles.headline_vector @@ (${toTsQuery(terms, sql` || `)}) then 1 else 2 end`;
+}
 
 /**
- * Every public vehicle holding all the words, newest added first, with its relevance tier. SQLite
- * reads rowids from its full-text index and the tiers from its headline index (31,221 matches of
- * "original" in 100,000 vehicles: about 6 ms); PostgreSQL reads each match's id and tier from
- * its GIN index and row.
+ * The window of a keyword search: the newest TEXT_SEARCH_WINDOW + 1 public vehicles holding
+ * every word and passing the filters, each with the order it was added in (`added`), its sort
+ * key and its relevance tier. SQLite reads the full-text matches newest first (the CROSS JOIN
+ * keeps that order) and checks each against the filters; PostgreSQL reads them from its GIN
+ * index and orders the ids (UUIDv7: the order they were added in).
  */
-export async function readWordMatches(
+function wordWindow(dialect: Dialect, f: SearchFilters, sortKey: RawBuilder<unknown>): RawBuilder<unknown> {
+  const size = sql.lit(TEXT_SEARCH_WINDOW + 1);
+  if (dialect === 'sqlite') {
+    return sql`select vehicles.id as id, f.rowid as added, ${sortKey} as sort_key, ${tier(dialect, f.terms)} as tier
+      from (select rowid from vehicles_public_fts where vehicles_public_fts match ${toFts5Match(f.terms)}
+        order by rowid desc) as f
+      cross join vehicles on vehicles.rowid = f.rowid
+      where ${filtered(f)} order by f.rowid desc limit ${size}`;
+  }
+  return sql`select vehicles.id as id, vehicles.id as added, ${sortKey} as sort_key, ${tier(dialect, f.terms)} as tier
+    from vehicles where ${filtered(f)} and ${holdsWords(dialect, f.terms)}
+    order by vehicles.id desc limit ${size}`;
+}
+
+/**
+ * One page of a keyword search and how many match in its window (up to TEXT_SEARCH_WINDOW + 1),
+ * in one statement: by relevance, the tiers in turn, the newest added first within each; or in
+ * a sort order, ties broken on id the same way.
+ */
+export async function readWordPage(
   db: Kysely<DB>,
   dialect: Dialect,
-  terms: readonly string[],
-): Promise<{ key: number | string; tier: Tier }[]> {
-  if (dialect === 'sqlite') {
-    const result = await sql<{ k: number }>`select rowid as k from vehicles_public_fts
-      where vehicles_public_fts match ${toFts5Match(terms)} order by rowid desc`.execute(db);
-    const all = await headlineRowids(db, terms, 'all');
-    const some = terms.length > 1 ? await headlineRowids(db, terms, 'any') : all;
-    return result.rows.map((r) => ({ key: r.k, tier: all.has(r.k) ? 0 : some.has(r.k) ? 1 : 2 }));
-  }
-  const result = await sql<{ k: string; all_words: boolean; any_word: boolean }>`select id as k,
-      vehicles.headline_vector @@ (${toTsQuery(terms)}) as all_words,
-      vehicles.headline_vector @@ (${anyWord(terms)}) as any_word
-    from vehicles where ${IS_PUBLIC} and vehicles.search_vector @@ (${toTsQuery(terms)})
-    order by vehicles.id desc`.execute(db);
-  return result.rows.map((r) => ({ key: r.k, tier: r.all_words ? 0 : r.any_word ? 1 : 2 }));
+  f: SearchFilters,
+  order: 'relevance' | SortOrder,
+  offset: number,
+  limit: number,
+): Promise<{ ids: string[]; matched: number }> {
+  const [column, direction] = order === 'relevance' ? ['id', 'desc'] : SORT_KEYS[order];
+  const dir = sql.raw(direction);
+  const ordering = order === 'relevance' ? sql`tier, added desc` : sql`sort_key ${dir}, id ${dir}`;
+  // The window is read one match past its size, to tell whether more match; its page is of the size.
+  const result = await sql<{ id: string | null; matched: number | string }>`
+    with w as (${wordWindow(dialect, f, sql.ref(`vehicles.${column}`))})
+    select p.id, (select count(*) from w) as matched
+    from (select 1 as one) as anchor
+    left join (select id from (select * from w order by added desc limit ${sql.lit(TEXT_SEARCH_WINDOW)}) as kept
+      order by ${ordering} limit ${limit} offset ${offset}) as p on true`.execute(db);
+  const ids = result.rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+  return { ids, matched: Number(result.rows[0]?.matched ?? 0) };
+}
+
+/** Of the given ids, those of public vehicles passing the filters and holding every word. */
+export async function readMatchingOf(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  f: SearchFilters,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  let query = db
+    .selectFrom('vehicles')
+    .select('vehicles.id')
+    .where('vehicles.id', 'in', idList[dialect](JSON.stringify(ids)))
+    .where(filtered(f));
+  if (f.terms.length > 0) query = query.where(holdsWords(dialect, f.terms));
+  return new Set((await query.execute()).map((r) => r.id));
 }
 
 /** Makes of public vehicles (unsorted, distinct). */
@@ -271,12 +212,6 @@ export async function readPublicModels(db: Kysely<DB>, make: string): Promise<st
   return rows.map((r) => r.model);
 }
 
-/** The id of the public vehicle with this slug (the similar list's `exclude` may be a slug). */
-export async function readIdOfSlug(db: Kysely<DB>, slug: string): Promise<string | undefined> {
-  const row = await db.selectFrom('vehicles').select('id').where('slug', '=', slug).where(IS_PUBLIC).executeTakeFirst();
-  return row?.id;
-}
-
 /**
  * The slug now of the public vehicle that had `formerSlug` before its title changed
  * (docs/decisions/135-former-slugs.md), or undefined.
@@ -292,40 +227,9 @@ export async function readSlugNow(db: Kysely<DB>, formerSlug: string): Promise<s
   return row?.slug;
 }
 
-/** What a vehicle's kept answer and page are checked against (vehicle-details.ts). */
-export interface VersionedVehicleStamp {
-  id: string;
-  status: string;
-  updated_at: string;
-  view_count: number;
-  watch_count: number;
-  /** The catalogue version, read in the same statement. */
-  catalogue_version: number;
-}
-
-const versionedStampQuery = reusableQuery((db: Kysely<DB>, idOrSlug: string) => {
-  const columns = (key: 'id' | 'slug') =>
-    db
-      .selectFrom('vehicles')
-      .select((eb) => [
-        'id',
-        'status',
-        'updated_at',
-        'view_count',
-        'watch_count',
-        eb.selectFrom('catalogue_version').select('version').where('id', '=', 1).as('catalogue_version'),
-      ])
-      .where(key, '=', idOrSlug);
-  // By id, else by slug, as the vehicle routes look a vehicle up (vehicle-repository.ts, lookUpVehicle):
-  // two index lookups, and a literal limit (a bound one is planned again at every run on SQLite).
-  return columns('id').unionAll(columns('slug')).limit(sql.lit(1));
-});
-
-/**
- * A vehicle's stamp (status, update time, view and watch count) by id or slug, with the
- * catalogue version, in one statement: one read where a version read and a stamp read were two.
- */
-export async function readVersionedStamp(db: Kysely<DB>, idOrSlug: string): Promise<VersionedVehicleStamp | undefined> {
-  const row = (await versionedStampQuery(db, idOrSlug)).rows[0];
-  return row ? { ...row, catalogue_version: Number(row.catalogue_version ?? 0) } : undefined;
+/** The cards of public vehicles, for the similar list's slices (similar-vehicles.ts). */
+export function publicCards(db: Kysely<DB>, dialect: Dialect, exclude: string | undefined) {
+  let query = db.selectFrom('vehicles').select(cardColumns(dialect)).where(IS_PUBLIC);
+  if (exclude !== undefined) query = query.where('vehicles.id', '!=', exclude).where('vehicles.slug', '!=', exclude);
+  return query;
 }

@@ -1,35 +1,36 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalQueryText } from '@vm/shared/common';
 import { dollarsToCents } from '@vm/shared/money';
 import {
+  checkedVehicleSearchQuerySchema,
   makesResponseSchema,
   modelsResponseSchema,
   similarQuerySchema,
   taggedQuerySchema,
   vehicleListSchema,
-  checkedVehicleSearchQuerySchema,
   vehicleSearchResponseSchema,
 } from '@vm/shared/vehicle';
-import { sendPrecompressed } from '../../plugins/precompressed.ts';
-
-/** JSON text sent as it is: Fastify skips its serializer for a body whose type is set (the catalogue checked it). */
-const sendJsonText = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+import { alreadyHeld, entityTag, notModified, PRIVATE_CACHE_CONTROL } from '../../lib/http-caching.ts';
 
 /**
  * The storefront's catalogue under /vehicles: search, makes and models, tagged and similar
  * lists. No sign-in needed; Archived vehicles are never in them. Every answer comes from the
- * app's one Catalogue, made by app.ts at start-up (docs/decisions/110). find-my-way ranks these static paths
- * above the vehicle routes' /:id, whatever the order of registration.
+ * app's one Catalogue (catalogue.ts) and carries the catalogue version as its ETag: a request
+ * that holds it gets a 304 without a query run (docs/decisions/143-one-plain-read-path.md).
+ * find-my-way ranks these static paths above the vehicle routes' /:id, whatever the order of
+ * registration.
  */
 export async function catalogueRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { catalogue } = app;
-  app.addHook('onReady', async () => {
-    // A database that is down at start must not stop the server: the first search reads it then.
-    await catalogue.warm().catch((err: unknown) => app.log.warn({ err }, 'catalogue snapshot not read at start'));
-  });
+
+  /** Sends `read()`'s answer, or a 304 when the client holds the answer of this catalogue version. */
+  async function answer<T>(request: FastifyRequest, reply: FastifyReply, read: () => Promise<T>) {
+    if (alreadyHeld(request, reply, entityTag('c', await catalogue.version()))) return notModified(reply);
+    return read();
+  }
 
   app.get(
     '/search',
@@ -45,16 +46,19 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      // Random picks are made per request (never kept), so they are compressed like any answer.
-      if (request.query.random) return sendJsonText(reply, await catalogue.random(request.query));
-      return sendPrecompressed(request, reply, await catalogue.search(request.query));
+      // Random picks differ on every request: nothing to validate or keep.
+      if (request.query.random) {
+        reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+        return catalogue.random(request.query);
+      }
+      return answer(request, reply, () => catalogue.search(request.query));
     },
   );
 
   app.get(
     '/makes',
     { schema: { tags: ['vehicles'], summary: 'Makes for the search filters', response: { 200: makesResponseSchema } } },
-    async (request, reply) => sendPrecompressed(request, reply, await catalogue.makes()),
+    async (request, reply) => answer(request, reply, () => catalogue.makes()),
   );
 
   app.get(
@@ -69,8 +73,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const { make } = request.query;
-      if (!make) return { models: [] };
-      return sendPrecompressed(request, reply, await catalogue.models(make));
+      return answer(request, reply, async () => (make ? catalogue.models(make) : { models: [] }));
     },
   );
 
@@ -84,8 +87,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
         response: { 200: vehicleListSchema },
       },
     },
-    async (request, reply) =>
-      sendPrecompressed(request, reply, await catalogue.tagged(request.query.tag, request.query.limit)),
+    async (request, reply) => answer(request, reply, () => catalogue.tagged(request.query.tag, request.query.limit)),
   );
 
   app.get(
@@ -99,16 +101,9 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const vehicles = await catalogue.similar({
-        make: q.make,
-        model: q.model,
-        year: q.year,
-        priceCents: q.price === undefined ? undefined : dollarsToCents(q.price),
-        exclude: q.exclude,
-        limit: q.limit,
-      });
-      return sendPrecompressed(request, reply, vehicles);
+      const { make, model, year, price, exclude, limit } = request.query;
+      const priceCents = price === undefined ? undefined : dollarsToCents(price);
+      return answer(request, reply, () => catalogue.similar({ make, model, year, priceCents, exclude, limit }));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, sql, type SqlBool } from 'kysely';
 import { dollarsToCents } from '@vm/shared/money';
 import {
   FILTER_NAMES,
@@ -10,13 +10,13 @@ import {
   valuesOf,
 } from '@vm/shared/search-filters';
 import type { VehicleSearchQuery } from '@vm/shared/vehicle';
-import type { VehiclesTable } from '../../db/schema.ts';
+import type { DB, VehiclesTable } from '../../db/schema.ts';
 
 /**
  * Where each filter of the shared table (packages/shared/src/search-filters.ts) looks in the
  * database: a vehicles column, the vehicle_tags table, or the full-text index. Keyed by the
- * table, so a filter added there and not here fails to compile. The catalogue snapshot keeps
- * every column named here, and the tests' plain-SQL search filters on them.
+ * table, so a filter added there and not here fails to compile. The catalogue's queries
+ * (filterConditions) and the tests' plain-SQL search filter on them.
  */
 export const FILTER_COLUMNS = {
   query: { source: 'words' },
@@ -78,9 +78,34 @@ export function toSearchFilters(q: VehicleSearchQuery): SearchFilters {
   return filters;
 }
 
-/** True when no filter but the words is set: every public vehicle matches. */
-export const narrowsNothing = (f: SearchFilters): boolean =>
-  Object.keys(f.values).length === 0 && Object.keys(f.ranges).length === 0;
+/**
+ * The condition of every filter but the words, from the filter table: a value filter is an `in`
+ * on its column (tags: the ids in the (tag, vehicle_id) index), a range its bounds.
+ */
+export function filterConditions(eb: ExpressionBuilder<DB, 'vehicles'>, f: SearchFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  for (const [name, values] of Object.entries(f.values) as [ValueFilter, readonly string[]][]) {
+    const where = FILTER_COLUMNS[name];
+    conditions.push(
+      where.source === 'tags'
+        ? eb(
+            'vehicles.id',
+            'in',
+            eb
+              .selectFrom('vehicle_tags')
+              .select('vehicle_id')
+              .where('tag', 'in', [...values]),
+          )
+        : eb(`vehicles.${where.column}`, 'in', [...values]),
+    );
+  }
+  for (const [name, [min, max]] of Object.entries(f.ranges) as [RangeFilter, readonly [number?, number?]][]) {
+    const column = `vehicles.${FILTER_COLUMNS[name].column}` as const;
+    if (min !== undefined) conditions.push(eb(column, '>=', min));
+    if (max !== undefined) conditions.push(eb(column, '<=', max));
+  }
+  return conditions;
+}
 
 /**
  * The public-status condition, as literal SQL with the same text as the partial indexes of
@@ -118,16 +143,3 @@ export const SORT_KEYS: Record<SortOrder, ['price_cents' | 'year' | 'mileage' | 
   year: ['year', 'desc'],
   mileage: ['mileage', 'asc'],
 };
-
-/**
- * The columns the catalogue snapshot reads: each filter's column (FILTER_COLUMNS) and each sort column.
- * The catalogue version moves whenever one of them changes (a test checks the triggers).
- */
-export const SNAPSHOT_COLUMNS = [
-  ...new Set([
-    'id',
-    'created_at',
-    ...Object.values(FILTER_COLUMNS).flatMap((f) => ('column' in f ? [f.column] : [])),
-    ...Object.values(SORT_KEYS).map(([column]) => column),
-  ] as const),
-];

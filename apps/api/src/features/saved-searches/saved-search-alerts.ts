@@ -11,7 +11,6 @@ import { type VehicleSearchQuery, type VehicleSummary, vehicleSearchQuerySchema 
 import type { DB } from '../../db/schema.ts';
 import type { Catalogue } from '../catalogue/catalogue.ts';
 import { queueEmail } from '../email/outbox.ts';
-import { summariesByIds } from '../vehicles/vehicle-repository.ts';
 import { parseSavedFilters } from './saved-search-mapper.ts';
 import {
   advanceChecks,
@@ -118,7 +117,7 @@ export async function runSavedSearchAlerts(
   );
   for (const plan of plans) plan.matches = plan.matches.filter((id) => !alerted.has(`${plan.search.id} ${id}`));
   const cards = new Map(
-    (await summariesByIds(db, [...new Set(plans.flatMap((p) => p.matches))])).map((v) => [v.id, v] as const),
+    (await catalogue.cards([...new Set(plans.flatMap((p) => p.matches))])).map((v) => [v.id, v] as const),
   );
 
   const lookedAt: string[] = [];

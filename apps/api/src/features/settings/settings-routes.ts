@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicSettingsSchema, settingsSchema, storedSettingsSchema } from '@vm/shared/settings';
-import { allSettings, type PublicSettingsCache, saveSettings } from './settings-service.ts';
+import { alreadyHeld, entityTag, notModified } from '../../lib/http-caching.ts';
+import { allSettings, type PublicSettingsCache, saveSettings, settingsTag } from './settings-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,11 +17,11 @@ export async function settingsRoutes(appBase: FastifyInstance) {
   app.get(
     '/public',
     { schema: { tags: ['settings'], response: { 200: publicSettingsSchema } } },
-    async (_request, reply) => {
-      // Revalidated on every read (the in-memory cache keeps that cheap): an HTTP max-age
-      // would let a browser keep showing the old company name for a while after an admin saves.
-      reply.header('Cache-Control', 'no-cache');
-      return app.publicSettings.get();
+    async (request, reply) => {
+      // Revalidated on every read by its ETag (docs/decisions/143-one-plain-read-path.md).
+      const settings = await app.publicSettings.get();
+      if (alreadyHeld(request, reply, entityTag('s', settingsTag(settings)))) return notModified(reply);
+      return settings;
     },
   );
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { SETTINGS_CACHE_MS } from '@vm/shared/constants';
 import { type PublicSettings, type Settings, toPublicSettings } from '@vm/shared/settings';
@@ -7,6 +8,17 @@ import type { FileStorage } from '../images/local-storage.ts';
 import { mediaUrl } from '../images/media-urls.ts';
 import { checkNewMedia, removeReplacedMedia } from './settings-media-service.ts';
 import { readSettings, writeSettings } from './settings-repository.ts';
+
+/** The public settings' part of an ETag: a digest of the copy, made once per copy. */
+const settingsTags = new WeakMap<PublicSettings, string>();
+export function settingsTag(settings: PublicSettings): string {
+  let tag = settingsTags.get(settings);
+  if (tag === undefined) {
+    tag = createHash('sha256').update(JSON.stringify(settings)).digest('base64url').slice(0, 16);
+    settingsTags.set(settings, tag);
+  }
+  return tag;
+}
 
 export type PublicSettingsCache = ReturnType<typeof createPublicSettingsCache>;
 

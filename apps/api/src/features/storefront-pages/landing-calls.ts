@@ -10,7 +10,7 @@ import {
   taggedGet,
   vehicleGet,
 } from '@vm/shared/storefront-requests';
-import type { Vehicle, VehicleSummary } from '@vm/shared/vehicle';
+import type { Vehicle, VehicleSearchResponse } from '@vm/shared/vehicle';
 
 /*
  * What a storefront page asks the API for first, so the server can answer it inside the page's
@@ -21,14 +21,9 @@ import type { Vehicle, VehicleSummary } from '@vm/shared/vehicle';
 /** The pages a visitor lands on whose code the HTML preloads (names of apps/web's landing chunks). */
 export type LandingPage = 'home' | 'search' | 'detail';
 
-/** A page's answers by call URL (apiGetUrl), each read from its JSON when first asked for (page-html.ts). */
+/** A page's answers by call URL (apiGetUrl), as the API would send them (page-html.ts). */
 export interface PageAnswers {
   get(url: string): unknown;
-  /**
-   * The first element of the answer's list `list` (`{"vehicles": [first, ...]}`), read without
-   * the rest of the answer: a results page needs only its first card's photo.
-   */
-  first(url: string, list: string): unknown;
 }
 
 export interface PagePlan {
@@ -41,10 +36,7 @@ export interface PagePlan {
   mainImage: (answers: PageAnswers) => { image: ImageRef; sizes: string } | undefined;
   /** The vehicle of a vehicle page, from the answers (for the page's head, page-head.ts). */
   vehicle: (answers: PageAnswers) => Vehicle | undefined;
-  /**
-   * A vehicle page's vehicle (id or slug): its counts and details change without a new catalogue
-   * version, so a kept page is checked against it on every request (page-html.ts).
-   */
+  /** A vehicle page's vehicle (id or slug): the page is validated by its stamp (page-html.ts). */
   vehicleKey?: string;
 }
 
@@ -70,8 +62,8 @@ export function planPage(pathname: string, search: URLSearchParams): PagePlan | 
       vehicle: noVehicle,
     };
   }
-  // /auctions is not answered up front: its bids change by the second, and a kept page would show
-  // an old price (docs/decisions/125-auctions.md); the page asks for them as it opens.
+  // /auctions is not answered up front: its bids change by the second, and a page held by a cache
+  // would show an old price (docs/decisions/125-auctions.md); the page asks for them as it opens.
   if (path === '/vehicles') {
     const query = toSearchQuery(readSearchState(search));
     const results = searchGet(query);
@@ -80,7 +72,7 @@ export function planPage(pathname: string, search: URLSearchParams): PagePlan | 
       calls: [publicSettingsGet, makesGet, results],
       followUps: none,
       mainImage: (answers) => {
-        const first = answers.first(apiGetUrl(results), 'vehicles') as VehicleSummary | undefined;
+        const first = (answers.get(apiGetUrl(results)) as VehicleSearchResponse | undefined)?.vehicles[0];
         return first?.image ? { image: first.image, sizes: SEARCH_CARD_SIZES } : undefined;
       },
       vehicle: noVehicle,

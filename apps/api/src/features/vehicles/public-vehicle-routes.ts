@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, idParamSchema } from '@vm/shared/common';
 import { vehicleSchema, viewBodySchema, viewResponseSchema } from '@vm/shared/vehicle';
-import { sendPrecompressed } from '../../plugins/precompressed.ts';
+import { alreadyHeld, entityTag, notModified } from '../../lib/http-caching.ts';
+import { readVehicleStamp, vehicleValidator } from './vehicle-stamp.ts';
 import { publicVehicle, recordView } from './vehicle-service.ts';
 
 const notFoundResponse = { 404: errorBodySchema };
@@ -25,12 +26,16 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      // A public vehicle's answer is kept by the catalogue while its stamp holds, and sent as
-      // kept bytes (docs/decisions/129-per-request-answers.md).
-      const kept = await app.catalogue.vehicle(request.params.id);
-      if (kept) return sendPrecompressed(request, reply, kept);
-      // Archived or unknown. The session is read only when the service asks (an archived
-      // vehicle), so other pages skip it.
+      // A public vehicle's answer is validated by its stamp: a client holding it gets a 304
+      // without the vehicle being read (docs/decisions/143-one-plain-read-path.md).
+      const stamp = await readVehicleStamp(app.db, request.params.id);
+      if (
+        stamp &&
+        stamp.status !== 'Archived' &&
+        alreadyHeld(request, reply, entityTag('v', vehicleValidator(stamp, app.now())))
+      )
+        return notModified(reply);
+      // The session is read only when the service asks (an archived vehicle), so other pages skip it.
       return publicVehicle(app.db, request.params.id, async () => {
         await app.optionalAuth(request, reply);
         return request.auth?.isAdmin ?? false;

@@ -10,10 +10,9 @@ export type VehicleRow = Selectable<VehiclesTable>;
 export type VehicleImageRow = Selectable<VehicleImagesTable>;
 
 /**
- * The columns a vehicle card (VehicleSummary) shows: setting any of them moves the vehicle's card
- * stamp (`card_version`, migration 2026-12-04, docs/decisions/138-card-stamps.md) and the
- * catalogue version (LISTED_COLUMNS of migration 2026-11-22), so a card is a function of the
- * vehicle's stamp (see VehicleCards). A column added here needs a migration adding it to both.
+ * The columns a vehicle card (VehicleSummary) shows: setting any of them moves the catalogue
+ * version (LISTED_COLUMNS of migration 2026-11-22), which the catalogue's answers are validated
+ * by (ETag). A column added here needs a migration adding it to those triggers.
  */
 export const SUMMARY_COLUMNS = [
   'id',
@@ -45,7 +44,10 @@ const LARGEST = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
  * Every width is stored (smaller originals are not upscaled, so their descriptors repeat). The
  * addresses are on MEDIA_PUBLIC_URL when it is set (media-urls.ts).
  */
-export function toVehicleImage(row: Pick<VehicleImageRow, 'id' | 'vehicle_id' | 'width' | 'height'>): VehicleImage {
+/** What a photo's addresses and size are made from. */
+export type CardImage = Pick<VehicleImageRow, 'id' | 'vehicle_id' | 'width' | 'height'>;
+
+export function toVehicleImage(row: CardImage): VehicleImage {
   const seen = new Set<number>();
   const entries: string[] = [];
   for (const w of IMAGE_WIDTHS) {
@@ -76,7 +78,7 @@ function parseFeatures(raw: string): string[] {
 const TAG_ORDER = ['featured', 'hot', 'popular', 'new', 'sale', 'limited'];
 const sortTags = (tags: string[]) => [...tags].sort((a, b) => TAG_ORDER.indexOf(a) - TAG_ORDER.indexOf(b));
 
-export function toVehicleSummary(row: SummaryRow, tags: string[], image: VehicleImageRow | undefined): VehicleSummary {
+export function toVehicleSummary(row: SummaryRow, tags: string[], image: CardImage | undefined): VehicleSummary {
   return {
     id: row.id,
     slug: row.slug,

@@ -13,6 +13,7 @@ import {
   type SummaryRow,
   toVehicle,
   toVehicleSummary,
+  type CardImage,
   type VehicleImageRow,
   type VehicleRow,
 } from './vehicle-mapper.ts';
@@ -56,7 +57,6 @@ const VEHICLE_COLUMNS = Object.keys({
   created_at: true,
   updated_at: true,
   published_at: true,
-  card_version: true,
 } satisfies Record<keyof VehiclesTable, true>) as (keyof VehiclesTable)[];
 
 /**
@@ -172,75 +172,51 @@ function summariesOf(
 }
 
 /**
- * Summaries of the vehicles with these ids, in the order of the ids (an id that is gone is left
- * out). Reads the card columns only: not the description and sections a card never shows.
- * Given the dialect, the ids go to the database as one parameter (idList): the catalogue's cards.
+ * A card's tags and chosen photo (the default one, else the first by position), read as JSON
+ * beside its row: a page of cards is one statement, whatever its length.
  */
-export async function summariesByIds(
-  db: Kysely<DB>,
-  ids: readonly string[],
-  dialect?: Dialect,
-): Promise<VehicleSummary[]> {
-  return (await stampedSummariesByIds(db, ids, dialect)).map((card) => card.summary);
+function cardJson(dialect: Dialect) {
+  const photo =
+    dialect === 'sqlite'
+      ? sql`json_object('id', i.id, 'vehicle_id', i.vehicle_id, 'width', i.width, 'height', i.height)`
+      : sql`json_build_object('id', i.id, 'vehicle_id', i.vehicle_id, 'width', i.width, 'height', i.height)`;
+  const tags =
+    dialect === 'sqlite'
+      ? sql`(select json_group_array(tag) from vehicle_tags where vehicle_tags.vehicle_id = vehicles.id)`
+      : sql`(select coalesce(json_agg(tag), '[]'::json) from vehicle_tags where vehicle_tags.vehicle_id = vehicles.id)`;
+  const image = sql`(select ${photo} from vehicle_images i where i.vehicle_id = vehicles.id
+    order by case when i.id = vehicles.default_image_id then 0 else 1 end, i.position, i.id limit 1)`;
+  return [tags.as('tags_json'), image.as('image_json')] as const;
 }
 
-/** A card and its stamp (vehicles.card_version, docs/decisions/138-card-stamps.md). */
-export interface StampedSummary {
-  summary: VehicleSummary;
-  stamp: number;
+/** What a query selects for cards (toCards reads it), from `vehicles` alone or joined. */
+export const cardColumns = (dialect: Dialect) =>
+  [...SUMMARY_COLUMNS.map((column) => `vehicles.${column}` as const), ...cardJson(dialect)] as const;
+
+/** A row read with cardColumns. */
+export type CardRow = SummaryRow & { tags_json: unknown; image_json: unknown };
+
+/** SQLite gives JSON as text, PostgreSQL's driver as values. */
+const fromJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+export function toCard(row: CardRow): VehicleSummary {
+  const { tags_json, image_json, ...summary } = row;
+  return toVehicleSummary(summary, fromJson(tags_json) as string[], (fromJson(image_json) ?? undefined) as CardImage);
 }
 
-const STAMPED_COLUMNS = [...SUMMARY_COLUMNS, 'card_version'] as const;
-
-/**
- * summariesByIds with each card's stamp. The stamp is read with the vehicle's row, and its tags
- * and photos after it, so a card is never older than its stamp says.
- */
-export async function stampedSummariesByIds(
-  db: Kysely<DB>,
-  ids: readonly string[],
-  dialect?: Dialect,
-): Promise<StampedSummary[]> {
+/** The cards of the vehicles with these ids, in the order of the ids (an id that is gone is left out), in one statement. */
+export async function cardsByIds(db: Kysely<DB>, dialect: Dialect, ids: readonly string[]): Promise<VehicleSummary[]> {
   if (ids.length === 0) return [];
-  if (dialect) return summariesByIdList(db, dialect, ids);
   const rows = await db
     .selectFrom('vehicles')
-    .select(STAMPED_COLUMNS)
-    .where('id', 'in', [...ids])
+    .select(cardColumns(dialect))
+    .where('vehicles.id', 'in', idList[dialect](JSON.stringify(ids)))
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const found = ids.flatMap((id) => byId.get(id) ?? []);
-  return withStamps(found, await toSummaries(db, found));
-}
-
-const withStamps = (rows: readonly { card_version: number }[], summaries: readonly VehicleSummary[]) =>
-  summaries.map((summary, i) => ({ summary, stamp: rows[i]?.card_version ?? 0 }));
-
-const listQueries = (dialect: Dialect) => ({
-  rows: reusableQuery((db: Kysely<DB>, json: string) =>
-    db.selectFrom('vehicles').select(STAMPED_COLUMNS).where('id', 'in', idList[dialect](json)),
-  ),
-  tags: reusableQuery((db: Kysely<DB>, json: string) =>
-    db.selectFrom('vehicle_tags').select(['vehicle_id', 'tag']).where('vehicle_id', 'in', idList[dialect](json)),
-  ),
-  images: reusableQuery((db: Kysely<DB>, json: string) =>
-    db.selectFrom('vehicle_images').selectAll().where('vehicle_id', 'in', idList[dialect](json)).orderBy('position'),
-  ),
-});
-const byDialect = { sqlite: listQueries('sqlite'), postgres: listQueries('postgres') };
-
-async function summariesByIdList(db: Kysely<DB>, dialect: Dialect, ids: readonly string[]): Promise<StampedSummary[]> {
-  const queries = byDialect[dialect];
-  const json = JSON.stringify(ids);
-  const rows = (await queries.rows(db, json)).rows;
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const found = ids.flatMap((id) => byId.get(id) ?? []);
-  if (found.length === 0) return [];
-  const listed = JSON.stringify(found.map((r) => r.id));
-  const [tagRows, images] = await Promise.all([queries.tags(db, listed), queries.images(db, listed)]);
-  const tags = new Map<string, string[]>();
-  for (const r of tagRows.rows) tags.set(r.vehicle_id, [...(tags.get(r.vehicle_id) ?? []), r.tag]);
-  return withStamps(found, summariesOf(found, tags, images.rows));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCard(row as CardRow)] : [];
+  });
 }
 
 /**

@@ -1,0 +1,43 @@
+import { type Kysely, sql } from 'kysely';
+
+/*
+ * The catalogue reads with SQL (docs/decisions/143-one-plain-read-path.md):
+ * - the card stamps of migrations 2026-12-04 and 2026-12-05 go, with their triggers, sequence
+ *   and index: nothing keeps cards any more;
+ * - every filter and sort has a partial index of public vehicles (the status condition spelled
+ *   as the queries spell it, search-filters.ts IS_PUBLIC), ending in the id that breaks ties:
+ *   mileage, category and listing type come back (2026-11-22-unused-search-indexes dropped them
+ *   while the in-memory snapshot answered those filters).
+ */
+
+const PUBLIC = sql<boolean>`status <> 'Archived'`;
+
+const INDEXES: [string, string[]][] = [
+  ['vehicles_public_mileage', ['mileage', 'id', 'status']],
+  ['vehicles_public_category', ['category', 'created_at', 'id', 'status']],
+  ['vehicles_public_listing', ['listing_type', 'created_at', 'id', 'status']],
+];
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on the untyped schema
+export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const cardTriggers = ['vehicle_tags', 'vehicle_images'].flatMap((table) =>
+    ['insert', 'delete', 'update'].map((event) => `${table}_card_version_${event}`),
+  );
+  if (dialect === 'sqlite') {
+    for (const name of ['vehicles_card_version', 'vehicles_card_version_insert', ...cardTriggers])
+      await sql`DROP TRIGGER IF EXISTS ${sql.raw(name)}`.execute(db);
+    await sql`DROP TABLE IF EXISTS card_versions`.execute(db);
+  } else {
+    await sql`DROP TRIGGER IF EXISTS vehicles_card_version ON vehicles`.execute(db);
+    for (const name of cardTriggers) {
+      const table = name.startsWith('vehicle_tags') ? 'vehicle_tags' : 'vehicle_images';
+      await sql`DROP TRIGGER IF EXISTS ${sql.raw(name)} ON ${sql.raw(table)}`.execute(db);
+    }
+    await sql`DROP FUNCTION IF EXISTS bump_own_card_version()`.execute(db);
+    await sql`DROP FUNCTION IF EXISTS bump_card_versions()`.execute(db);
+  }
+  await sql`DROP INDEX IF EXISTS vehicles_card_version`.execute(db);
+  await db.schema.alterTable('vehicles').dropColumn('card_version').execute();
+  for (const [name, columns] of INDEXES)
+    await db.schema.createIndex(name).ifNotExists().on('vehicles').columns(columns).where(PUBLIC).execute();
+}
