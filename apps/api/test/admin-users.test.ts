@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@vm/shared/user';
 import { MSG } from '@vm/shared/messages';
 import { hashPassword } from '../src/features/auth/passwords.ts';
-import { insertUser } from '../src/features/users/user-repository.ts';
+import { insertUser } from '../src/features/auth/user-repository.ts';
 import { createVehicle, storedWatchCount } from './buyer-fixtures.ts';
 import {
   createTestContext,

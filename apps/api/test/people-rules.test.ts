@@ -6,7 +6,7 @@ import { up as erasePeopleDeletedBefore } from '../src/db/migrations/2026-11-30-
 import { erasedSummary } from '../src/features/activity/activity-erasure.ts';
 import { eraseUser } from '../src/features/account/account-repository.ts';
 import { hashPassword } from '../src/features/auth/passwords.ts';
-import { insertUser } from '../src/features/users/user-repository.ts';
+import { insertUser } from '../src/features/auth/user-repository.ts';
 import { createVehicle } from './buyer-fixtures.ts';
 import {
   createTestContext,

@@ -19,7 +19,7 @@ import { auctionPrice, type BidderMaximum, replayBids } from '@vm/shared/auction
 import { vehicleImageFile } from '@vm/shared/image-path';
 import { MSG } from '@vm/shared/messages';
 import { hashPassword } from '../src/features/auth/passwords.ts';
-import { insertUser } from '../src/features/users/user-repository.ts';
+import { insertUser } from '../src/features/auth/user-repository.ts';
 import { insertVehicle } from '../src/features/vehicles/vehicle-repository.ts';
 import { vehicleInputSchema } from '@vm/shared/vehicle';
 import { DEMO_SEED_MARKER, type DemoSeedSummary, seedDemoData } from '../src/seed/demo-data.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@vm/shared/auth';
 import { MSG } from '@vm/shared/messages';
 import { hashPassword } from '../src/features/auth/passwords.ts';
-import { insertUser } from '../src/features/users/user-repository.ts';
+import { insertUser } from '../src/features/auth/user-repository.ts';
 import { createTestContext, DIALECTS, type TestContext, uniqueEmail } from './test-app.ts';
 
 /**

@@ -1,10 +1,13 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely, Selectable } from 'kysely';
 import { isAdminRole, isSuperAdminRole } from '@vm/shared/constants';
 import { MSG } from '@vm/shared/messages';
-import { findUserById, type UserRow } from '../features/users/user-repository.ts';
+import type { DB, UsersTable } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
+
+type UserRow = Selectable<UsersTable>;
 
 export interface AuthUser {
   id: string;
@@ -46,13 +49,23 @@ export const ACCESS_TOKEN_TTL = '15m';
 /** The code of fast-jwt's TokenError (what app.jwt.verify throws) for a token past its exp. */
 const JWT_EXPIRED = 'FAST_JWT_EXPIRED';
 
+export interface AuthPluginOptions {
+  /** The key access tokens are signed with. */
+  secret: string;
+  /**
+   * The account a token names (a deleted one is none): app.ts passes the auth feature's
+   * findUserById. Passed in, because a plugin imports no feature: every feature imports the plugins.
+   */
+  findUser: (db: Kysely<DB>, id: string) => Promise<UserRow | undefined>;
+}
+
 /**
  * Access tokens are HS256 JWTs carrying userId, role, tokenVersion and exp. Every request
  * re-reads the user, so a deleted or deactivated account stops working at once, the role is the
  * current one, and a token signed before the user's last logout or password change (an older
  * tokenVersion) is refused (docs/decisions/111-token-version-and-login-limits.md).
  */
-export const authPlugin = fp<{ secret: string }>(async (app, { secret }) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app, { secret, findUser }) => {
   await app.register(fastifyJwt, {
     secret,
     sign: { algorithm: 'HS256', expiresIn: ACCESS_TOKEN_TTL },
@@ -76,7 +89,7 @@ export const authPlugin = fp<{ secret: string }>(async (app, { secret }) => {
     }
     if (typeof payload.userId !== 'string' || !Number.isSafeInteger(payload.tokenVersion))
       throw unauthorized(MSG.notSignedIn);
-    const row = await findUserById(app.db, payload.userId);
+    const row = await findUser(app.db, payload.userId);
     if (row?.is_active !== 1) throw unauthorized(MSG.notSignedIn);
     // Signed before the user logged out or changed the password: that session has ended.
     if (payload.tokenVersion !== row.token_version) throw unauthorized(MSG.sessionExpired);

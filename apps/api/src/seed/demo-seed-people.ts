@@ -3,7 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { contactSubmitSchema } from '@vm/shared/contact';
 import { dollarsToCents, formatMoney } from '@vm/shared/money';
 import type { DB } from '../db/schema.ts';
-import { findUserByEmail, insertUser } from '../features/users/user-repository.ts';
+import { findUserByEmail, insertUser } from '../features/auth/user-repository.ts';
 import { recountWatchesAndViews } from '../features/vehicles/vehicle-writes.ts';
 import { newId } from '../lib/ids.ts';
 import { DEMO_INQUIRIES } from './demo-inquiries.ts';

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { hasSettings, writeSettings } from '../features/settings/settings-repository.ts';
-import { insertUser } from '../features/users/user-repository.ts';
+import { insertUser } from '../features/auth/user-repository.ts';
 import { seedDemoData } from './demo-data.ts';
 import { DEFAULT_SITE_SETTINGS } from './default-settings.ts';
 

@@ -2,14 +2,6 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 
-export async function updatePasswordHash(trx: Kysely<DB>, userId: string, passwordHash: string): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: nowIso() })
-    .where('id', '=', userId)
-    .execute();
-}
-
 /**
  * Erases what identifies a person while keeping the row, so offers and activity that point at it
  * stay readable for the dealer. The email and username are freed for a new registration.

@@ -7,12 +7,12 @@ import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { issueRefreshToken, revokeUserTokens } from '../auth/refresh-tokens.ts';
+import { bumpTokenVersion, findUserById, lockActiveSuperAdmins, updatePasswordHash } from '../auth/user-repository.ts';
 import { withdrawOpenOffers } from '../offers/offer-repository.ts';
 import { erasePersonFromActivity } from '../activity/activity-erasure.ts';
-import { bumpTokenVersion, findUserById, lockActiveSuperAdmins } from '../users/user-repository.ts';
 import { toSummaries } from '../vehicles/vehicle-repository.ts';
 import { listWatchedVehicles, removeAllWatches } from '../watch/watch-repository.ts';
-import { eraseUser, updatePasswordHash } from './account-repository.ts';
+import { eraseUser } from './account-repository.ts';
 
 /** The signed-in account acting on itself, as the session read it. */
 export interface AccountOwner {

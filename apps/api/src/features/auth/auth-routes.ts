@@ -16,10 +16,10 @@ import {
 } from '@vm/shared/password-reset';
 import { userSchema } from '@vm/shared/user';
 import { currentUser } from '../../plugins/auth.ts';
-import { toUser } from '../users/user-mapper.ts';
 import { logIn, logOut, refreshSession, registerBuyer } from './auth-service.ts';
 import { loginPerEmailLimit, resetPerEmailLimit } from './login-limits.ts';
 import { requestPasswordReset, resetPassword } from './password-reset-service.ts';
+import { toUser } from './user-mapper.ts';
 
 const messageSchema = z.object({ message: z.string() });
 

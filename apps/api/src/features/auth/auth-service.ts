@@ -8,8 +8,6 @@ import { conflict, forbidden, unauthorized } from '../../lib/http-errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
-import { toUser } from '../users/user-mapper.ts';
-import { bumpTokenVersion, findUserByEmail, findUserById, insertUser } from '../users/user-repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
   findRefreshToken,
@@ -18,6 +16,8 @@ import {
   revokeRefreshToken,
   revokeTokenFamily,
 } from './refresh-tokens.ts';
+import { toUser } from './user-mapper.ts';
+import { bumpTokenVersion, findUserByEmail, findUserById, insertUser } from './user-repository.ts';
 
 /**
  * A new session: the user, a refresh token, and the user's token version, which the access token

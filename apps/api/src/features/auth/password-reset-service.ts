@@ -3,9 +3,7 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_VALID_MINUTES } from '@vm/shared/password-reset';
 import type { DB } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
-import { updatePasswordHash } from '../account/account-repository.ts';
 import { queueEmail } from '../email/outbox.ts';
-import { bumpTokenVersion, findUserByEmail, findUserById, type UserRow } from '../users/user-repository.ts';
 import { hashPassword } from './passwords.ts';
 import {
   deleteDeadResetTokens,
@@ -15,6 +13,13 @@ import {
   useResetToken,
 } from './password-reset-repository.ts';
 import { revokeUserTokens } from './refresh-tokens.ts';
+import {
+  bumpTokenVersion,
+  findUserByEmail,
+  findUserById,
+  updatePasswordHash,
+  type UserRow,
+} from './user-repository.ts';
 
 // Password reset by email: the rules are in docs/decisions/116-password-reset.md and
 // docs/product-rules.md#accounts.

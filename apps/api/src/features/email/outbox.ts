@@ -4,7 +4,7 @@ import type { OutboxEmail } from './email-templates.ts';
 import { insertOutboxRow } from './outbox-repository.ts';
 import { EMAIL_TEMPLATES } from './email-templates.ts';
 import type { EmailPreference } from '@vm/shared/email';
-import { parseNotificationPrefs } from '../users/user-mapper.ts';
+import { parseNotificationPrefs } from '../../lib/notification-prefs.ts';
 
 export type { OutboxEmail } from './email-templates.ts';
 

@@ -96,7 +96,7 @@ export async function deleteSavedSearch(db: Kysely<DB>, userId: string, id: stri
  * saves of one user then run one after the other, so the count of their saved searches cannot
  * pass the limit between the check and the insert. PostgreSQL: SELECT ... FOR UPDATE. SQLite has
  * no row locks: the app holds its one connection for the whole transaction, so nothing runs
- * between (as in users/user-repository.ts, lockActiveSuperAdmins).
+ * between (as in auth/user-repository.ts, lockActiveSuperAdmins).
  */
 export async function lockUserPrefs(trx: Kysely<DB>, dialect: Dialect, userId: string): Promise<string | undefined> {
   const q = trx.selectFrom('users').select('notification_prefs').where('id', '=', userId);

@@ -10,7 +10,7 @@ import {
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { parseNotificationPrefs } from '../users/user-mapper.ts';
+import { parseNotificationPrefs } from '../../lib/notification-prefs.ts';
 import { toSavedSearch } from './saved-search-mapper.ts';
 import {
   countSavedSearches,

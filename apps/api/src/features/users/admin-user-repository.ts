@@ -4,7 +4,7 @@ import type { USER_SORT_FIELDS } from '@vm/shared/constants';
 import type { DB } from '../../db/schema.ts';
 import { ilike } from '../../db/text-match.ts';
 import { subtractWatcherFromCounts } from '../vehicles/vehicle-writes.ts';
-import type { UserRow } from './user-repository.ts';
+import type { UserRow } from '../auth/user-repository.ts';
 
 export interface UserListFilters {
   search: string | undefined;

@@ -13,11 +13,11 @@ import { erasePersonFromActivity } from '../activity/activity-erasure.ts';
 import { recordActivity } from '../activity/activity-repository.ts';
 import { issueResetLink } from '../auth/password-reset-service.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { toUser } from '../auth/user-mapper.ts';
+import { findUserByEmail, findUserById, insertUser, lockActiveSuperAdmins } from '../auth/user-repository.ts';
 import { toSummaries } from '../vehicles/vehicle-repository.ts';
 import { listWatchedVehicles } from '../watch/watch-repository.ts';
 import { deleteUserCascade, listUsers } from './admin-user-repository.ts';
-import { toUser } from './user-mapper.ts';
-import { findUserByEmail, findUserById, insertUser, lockActiveSuperAdmins } from './user-repository.ts';
 import { checkSuperAdminRule } from './user-service.ts';
 
 const USER_NOT_FOUND = 'User not found';

@@ -1,15 +1,15 @@
 import type { Kysely, Updateable } from 'kysely';
 import { isSuperAdminRole, USER_ROLES } from '@vm/shared/constants';
 import { MSG } from '@vm/shared/messages';
-import type { UpdateUserBody, User } from '@vm/shared/user';
+import type { NotificationPrefs, UpdateUserBody, User } from '@vm/shared/user';
 import type { Dialect } from '../../db/database.ts';
 import type { DB, UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isUniqueViolation } from '../../plugins/errors.ts';
 import { revokeUserTokens } from '../auth/refresh-tokens.ts';
-import { toUser } from './user-mapper.ts';
-import { findUserByEmail, findUserById, lockActiveSuperAdmins, updateUserColumns } from './user-repository.ts';
+import { toUser } from '../auth/user-mapper.ts';
+import { findUserByEmail, findUserById, lockActiveSuperAdmins, updateUserColumns } from '../auth/user-repository.ts';
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -130,3 +130,14 @@ export async function updateProfile(
   }
   return { user: await readUser(db, id), message: 'Profile updated successfully!' };
 }
+
+/**
+ * The accounts an email's unsubscribe link acts on (UnsubscribeAccounts of
+ * features/email/unsubscribe-service.ts, private to its folder; routes.ts hands this over):
+ * turning a preference off there is a change of the account, as a profile save is.
+ */
+export const unsubscribeAccounts = {
+  find: findUserById,
+  savePrefs: (trx: Kysely<DB>, userId: string, prefs: NotificationPrefs) =>
+    updateUserColumns(trx, userId, { notification_prefs: JSON.stringify(prefs), updated_at: nowIso() }),
+};

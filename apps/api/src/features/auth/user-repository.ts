@@ -118,6 +118,15 @@ export async function bumpTokenVersion(db: Kysely<DB>, id: string): Promise<numb
   return row?.token_version;
 }
 
+/** Stores a new password hash (a password change or reset). */
+export async function updatePasswordHash(trx: Kysely<DB>, userId: string, passwordHash: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** Writes the given columns of one user. */
 export async function updateUserColumns(db: Kysely<DB>, id: string, changes: Updateable<UsersTable>): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();

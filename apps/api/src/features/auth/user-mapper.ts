@@ -1,16 +1,7 @@
 import type { Selectable } from 'kysely';
-import { DEFAULT_NOTIFICATION_PREFS, type NotificationPrefs, type User } from '@vm/shared/user';
+import type { User } from '@vm/shared/user';
 import type { UsersTable } from '../../db/schema.ts';
-
-/** Stored notification preferences (JSON) with the defaults for any missing one. */
-export function parseNotificationPrefs(raw: string): NotificationPrefs {
-  try {
-    const value = JSON.parse(raw) as Partial<NotificationPrefs>;
-    return { ...DEFAULT_NOTIFICATION_PREFS, ...value };
-  } catch {
-    return { ...DEFAULT_NOTIFICATION_PREFS };
-  }
-}
+import { parseNotificationPrefs } from '../../lib/notification-prefs.ts';
 
 /** Row to the shared User shape; the password hash never leaves this module. */
 export function toUser(row: Selectable<UsersTable>): User {
