@@ -13,6 +13,7 @@ const TEST_CODE = [
 const CATALOGUE = '^apps/api/src/features/catalogue/';
 const ADMIN = '^apps/web/src/features/admin/';
 const EMAIL = '^apps/api/src/features/email/';
+const API_FEATURES = '^apps/api/src/features/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -118,6 +119,20 @@ module.exports = {
         pathNot: '^apps/web/src/(lib/toast\\.ts|app/toasts\\.tsx|lib/test-render\\.tsx)$',
       },
       to: { path: 'node_modules/react-toastify/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-feature-cycles',
+      comment:
+        'The API features depend on one another one way only: no feature folder reaches back to a folder that ' +
+        'reaches it, by any path, through other features or through plugins, lib or db alike (a folder cycle; a ' +
+        'new feature is covered without editing this rule). The directions: auctions -> offers -> vehicles ' +
+        '(and auctions -> vehicles); account -> auth and users -> auth; email, activity, images and rate-limits ' +
+        'depend on no feature. Break a cycle by moving the shared piece to the lower feature or to lib/, or by ' +
+        'passing it in (docs/ARCHITECTURE.md, "Boundaries npm run lint enforces").',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: API_FEATURES },
+      to: { path: API_FEATURES, circular: true },
     },
     {
       name: 'no-circular',
