@@ -85,15 +85,15 @@ module.exports = {
     {
       name: 'catalogue-is-private',
       comment:
-        'The catalogue keeps its snapshot, word matches, cards and kept answers to itself: outside its ' +
-        'folder only catalogue.ts (the object and its operations), catalogue-routes.ts (its routes) and ' +
-        'cache-lookups.ts (the counter a caller may hand it) may be imported. The API tests and the ' +
-        'benchmarks, which measure its parts, may reach its internals.',
+        'The catalogue keeps its queries to itself: outside its folder only catalogue.ts (the object ' +
+        'and its operations) and catalogue-routes.ts (its routes) may be imported ' +
+        '(docs/decisions/143-one-plain-read-path.md). The API tests and the benchmarks, which measure ' +
+        'its parts, may reach its internals.',
       severity: 'error',
       from: { pathNot: [CATALOGUE, '^apps/api/test/', '^bench/'] },
       to: {
         path: CATALOGUE,
-        pathNot: '^apps/api/src/features/catalogue/(catalogue|catalogue-routes|cache-lookups)\\.ts$',
+        pathNot: '^apps/api/src/features/catalogue/(catalogue|catalogue-routes)\\.ts$',
       },
     },
     {

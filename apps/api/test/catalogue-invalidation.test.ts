@@ -12,7 +12,7 @@ import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
  * Every answer of the catalogue is validated by the catalogue version (its ETag,
  * docs/decisions/143-one-plain-read-path.md), which triggers move when a vehicle row changes in a
  * column they list, or a tag or photo row is added, removed or rewritten (migrations
- * 2026-11-22-public-search, 2026-12-06-tag-updates). That list is written in the migration,
+ * 002-public-search, 016-tag-updates). That list is written in the migration,
  * apart from the columns the catalogue reads: this test fails when a card, filter, sort or
  * full-text column is missing from it, so a client can never be told it holds a stale answer.
  */

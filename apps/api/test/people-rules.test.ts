@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@vm/shared/messages';
 import { PASSWORD_RESET_MESSAGES } from '@vm/shared/password-reset';
-import { up as erasePeopleDeletedBefore } from '../src/db/migrations/2026-11-30-people-erased.ts';
+import { up as erasePeopleDeletedBefore } from '../src/db/migrations/010-people-erased.ts';
 import { erasedSummary } from '../src/features/activity/activity-erasure.ts';
 import { eraseUser } from '../src/features/account/account-repository.ts';
 import { hashPassword } from '../src/features/auth/passwords.ts';

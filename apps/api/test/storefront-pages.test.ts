@@ -1,3 +1,4 @@
+import { PUBLIC_CACHE_CONTROL } from '../src/lib/http-caching.ts';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -72,7 +73,8 @@ describe.each(DIALECTS)('storefront page HTML on %s', (dialect) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // Revalidated by its ETag every time, kept a minute by a CDN (docs/decisions/143-one-plain-read-path.md).
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     const data = bootData(res.body);
     expect(Object.keys(data).sort()).toEqual(
       [

@@ -57,7 +57,7 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // vm_fold(text): lower case, accents folded; PostgreSQL has it from migration 2026-11-27.
+  // vm_fold(text): lower case, accents folded; PostgreSQL has it from migration 007.
   sqlite.function('vm_fold', { deterministic: true }, (value: unknown) =>
     value === null || value === undefined ? '' : foldAccents(String(value)),
   );

@@ -20,7 +20,7 @@ export interface UsersTable {
   deleted_at: string | null;
   created_at: string;
   updated_at: string;
-  /** Every access token of the user carries it; logout and a password change add one (migration 2026-11-25). */
+  /** Every access token of the user carries it; logout and a password change add one (migration 005). */
   token_version: Generated<number>;
 }
 
@@ -67,7 +67,7 @@ export interface VehiclesTable {
   watch_count: Generated<number>;
   created_at: string;
   updated_at: string;
-  /** When the vehicle last became public; saved-search alerts announce what was published after a search looked (migration 2026-11-26). */
+  /** When the vehicle last became public; saved-search alerts announce what was published after a search looked (migration 006). */
   published_at: string | null;
 }
 
@@ -106,7 +106,7 @@ export interface VehicleViewsTable {
 
 export interface OffersTable {
   id: string;
-  /** Null once the vehicle is deleted: its offers stay in history (migration 2026-11-29-offers-outlive-vehicles). */
+  /** Null once the vehicle is deleted: its offers stay in history (migration 009-offers-outlive-vehicles). */
   vehicle_id: string | null;
   user_id: string;
   amount_cents: number;
@@ -117,9 +117,9 @@ export interface OffersTable {
   decided_at: string | null;
   created_at: string;
   updated_at: string;
-  /** When the buyer last amended it; null until then (migration 2026-11-27). */
+  /** When the buyer last amended it; null until then (migration 007). */
   amended_at: Generated<string | null>;
-  /** The vehicle as it was when it was deleted; null while it exists (migration 2026-11-29-offers-outlive-vehicles). */
+  /** The vehicle as it was when it was deleted; null while it exists (migration 009-offers-outlive-vehicles). */
   vehicle_title: Generated<string | null>;
   vehicle_year: Generated<number | null>;
   vehicle_make: Generated<string | null>;
@@ -137,7 +137,7 @@ export interface ContactInquiriesTable {
   priority: string;
   created_at: string;
   updated_at: string;
-  /** The vehicle an inquiry from its page is about; null otherwise (migration 2026-11-27). */
+  /** The vehicle an inquiry from its page is about; null otherwise (migration 007). */
   vehicle_id: Generated<string | null>;
 }
 
@@ -219,7 +219,7 @@ export interface CatalogueVersionTable {
   version: number;
 }
 
-/** Timed auctions (migration 2026-12-01-auctions, docs/decisions/125-auctions.md). */
+/** Timed auctions (migration 011-auctions, docs/decisions/125-auctions.md). */
 export interface AuctionsTable {
   id: string;
   vehicle_id: string;

@@ -11,7 +11,7 @@ export const ilike = (column: string, term: string): RawBuilder<boolean> =>
 /**
  * A text column in lower case with its accents folded ("Citroën" → "citroen"), null read as '':
  * vm_fold, a function of the connection on SQLite (db/database.ts, foldAccents of
- * packages/shared/src/slug.ts) and of the schema on PostgreSQL (migration 2026-11-27).
+ * packages/shared/src/slug.ts) and of the schema on PostgreSQL (migration 007).
  */
 export function foldedColumn(column: string): RawBuilder<string> {
   return sql<string>`vm_fold(${sql.ref(column)})`;

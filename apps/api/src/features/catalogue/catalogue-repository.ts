@@ -10,7 +10,7 @@ import { filterConditions, IS_PUBLIC, type SearchFilters, SORT_KEYS, type SortOr
 /*
  * Every SQL statement of the catalogue (docs/decisions/143-one-plain-read-path.md): each search
  * is a count and a page of cards read through the partial indexes of public vehicles (migrations
- * 2026-11-22 and 2026-12-07), or, with words, one statement over the window of the newest
+ * 002 and 017), or, with words, one statement over the window of the newest
  * matches of the full-text index.
  */
 
@@ -29,7 +29,7 @@ const catalogueVersionQuery = reusableQuery((db: Kysely<DB>) =>
 );
 
 /**
- * The current catalogue version, bumped by triggers (migration 2026-11-22-public-search) on
+ * The current catalogue version, bumped by triggers (migration 002-public-search) on
  * every change a search or a card shows: the catalogue's answers carry it as their ETag.
  */
 export async function readCatalogueVersion(db: Kysely<DB>): Promise<number> {

@@ -109,7 +109,7 @@ export function filterConditions(eb: ExpressionBuilder<DB, 'vehicles'>, f: Searc
 
 /**
  * The public-status condition, as literal SQL with the same text as the partial indexes of
- * migration 2026-11-22: both databases use a partial index only when the query states its
+ * migration 002: both databases use a partial index only when the query states its
  * condition verbatim with constants. Archived is the one status the public never sees.
  */
 export const IS_PUBLIC = sql<SqlBool>`vehicles.status <> 'Archived'`;

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 /*
  * The public vehicles a sitemap lists (every status but Archived), in id order, read in keyset
  * pages so a sitemap of any size holds one page of rows at a time. The condition is written as
- * the partial index vehicles_public_sitemap states it (migration 2026-11-28-sitemap): both
+ * the partial index vehicles_public_sitemap states it (migration 008-sitemap): both
  * databases use a partial index only for that very text, not for a bound parameter.
  */
 const PUBLIC = sql<boolean>`status <> 'Archived'`;

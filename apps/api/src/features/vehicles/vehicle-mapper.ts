@@ -11,7 +11,7 @@ export type VehicleImageRow = Selectable<VehicleImagesTable>;
 
 /**
  * The columns a vehicle card (VehicleSummary) shows: setting any of them moves the catalogue
- * version (LISTED_COLUMNS of migration 2026-11-22), which the catalogue's answers are validated
+ * version (LISTED_COLUMNS of migration 002), which the catalogue's answers are validated
  * by (ETag). A column added here needs a migration adding it to those triggers.
  */
 export const SUMMARY_COLUMNS = [

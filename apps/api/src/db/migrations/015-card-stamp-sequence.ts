@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
  * SQLite: every card stamp from one sequence (docs/decisions/138-card-stamps.md). SQLite commits
  * one writer at a time, so the vehicles whose stamp is above the highest one a read saw are the
  * vehicles changed, added, archived or published again since: the catalogue snapshot reads only
- * those (catalogue-snapshots.ts). The sequence starts above every stamp migration 2026-12-04 gave,
+ * those (catalogue-snapshots.ts). The sequence starts above every stamp migration 014 gave,
  * and the same triggers take their stamp from it; a new vehicle gets one too. PostgreSQL keeps one
  * counter per vehicle: a sequence there is not transactional, and its snapshot reads every row.
  */

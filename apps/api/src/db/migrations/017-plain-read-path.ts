@@ -2,11 +2,11 @@ import { type Kysely, sql } from 'kysely';
 
 /*
  * The catalogue reads with SQL (docs/decisions/143-one-plain-read-path.md):
- * - the card stamps of migrations 2026-12-04 and 2026-12-05 go, with their triggers, sequence
+ * - the card stamps of migrations 014 and 015 go, with their triggers, sequence
  *   and index: nothing keeps cards any more;
  * - every filter and sort has a partial index of public vehicles (the status condition spelled
  *   as the queries spell it, search-filters.ts IS_PUBLIC), ending in the id that breaks ties:
- *   mileage, category and listing type come back (2026-11-22-unused-search-indexes dropped them
+ *   mileage, category and listing type come back (004-unused-search-indexes dropped them
  *   while the in-memory snapshot answered those filters).
  */
 

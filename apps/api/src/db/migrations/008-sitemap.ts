@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
  * keyset pages by id need the slug and update time of each, and without this index every row
  * was a lookup into the table's wide rows (about 0.7 s for 100,000 vehicles on SQLite). Partial
  * over the public vehicles, with the condition the query states verbatim, and ending with
- * `status` so both databases answer from the index alone (as migration 2026-11-22-public-search).
+ * `status` so both databases answer from the index alone (as migration 002-public-search).
  * The same statement on SQLite and PostgreSQL.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are typed Kysely<any> by design

@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * A tag row rewritten in place (its tag, or the vehicle it belongs to) moves the catalogue
- * version, as adding or removing one does (migration 2026-11-22-public-search). Its card stamp
- * moved already (migration 2026-12-04-card-stamps); without the version, the catalogue kept its
+ * version, as adding or removing one does (migration 002-public-search). Its card stamp
+ * moved already (migration 014-card-stamps); without the version, the catalogue kept its
  * snapshot and answers, and a search by tag kept finding the old tag.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are typed Kysely<any> by design
