@@ -2,7 +2,7 @@
  * Runs the benchmarks one after another (never in parallel: they would measure each other).
  * Each runs in its own process, so one that fails or leaves state behind cannot skew the next.
  *
- *   npm run bench                      # all of them (about 45 minutes; search-soak alone 10)
+ *   npm run bench                      # all of them (about an hour; search-soak alone 10, read-path 15)
  *   npm run bench -- search load       # a subset, in the order given
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ const ALL = [
   'pages',
   'pages-floor',
   'limited-pages',
+  'read-path',
   'catalogue-changes',
   'lighthouse',
   'load',

@@ -51,6 +51,11 @@ export interface StartOptions {
   script?: string;
   /** The path that answers 200 once the server is ready (default GET /api/health). */
   readyPath?: string;
+  /**
+   * The checkout the server runs from (default the repository root): `script` is taken relative
+   * to it, and tsx is found from it. bench/read-path.ts runs an older commit from a git worktree.
+   */
+  cwd?: string;
 }
 
 /**
@@ -61,7 +66,7 @@ export interface StartOptions {
 export async function startServer(options: StartOptions): Promise<BenchServer> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'apps/api/src/server.ts'], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: {
       ...process.env,
       PORT: String(port),

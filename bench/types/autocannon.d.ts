@@ -11,8 +11,32 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    /** Each connection sends these in turn; setupRequest may rewrite one just before it is sent. */
-    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
+    /**
+     * Each connection sends these in turn; setupRequest may rewrite one just before it is sent,
+     * with the connection's context (kept from one request of the list to the next, cleared when
+     * the list starts again); onResponse sees each answer's status and headers.
+     */
+    requests?: Request[];
+  }
+
+  interface RequestData {
+    path: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+
+  interface Request {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string | string[]>,
+    ) => void;
   }
 
   interface Histogram {
