@@ -2,11 +2,12 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { PublicLayout } from '../layouts/public-layout';
 import { Root } from './root';
-import { prefetchAuctions, prefetchHome, prefetchSettings, prefetchVehicle, prefetchVehicles } from './route-prefetch';
+import { prefetchAuctions, prefetchPage, prefetchSettings } from './route-prefetch';
 
 /**
  * Lazy route modules: each page is its own chunk; the admin area is never loaded by a visitor.
- * The storefront's loaders only start the page's requests early (route-prefetch.ts) and never wait.
+ * The storefront's loaders only start the page's requests early (route-prefetch.ts, following the
+ * page's plan, @vm/shared/page-plan) and never wait.
  */
 export const router = createBrowserRouter([
   {
@@ -27,12 +28,12 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
-            loader: prefetchHome,
+            loader: prefetchPage,
             lazy: async () => ({ Component: (await import('../features/storefront/home/home-page')).HomePage }),
           },
           {
             path: 'vehicles',
-            loader: prefetchVehicles,
+            loader: prefetchPage,
             lazy: async () => ({ Component: (await import('../features/storefront/search/search-page')).SearchPage }),
           },
           {
@@ -44,7 +45,7 @@ export const router = createBrowserRouter([
           },
           {
             path: 'vehicles/:id',
-            loader: prefetchVehicle,
+            loader: prefetchPage,
             lazy: async () => ({
               Component: (await import('../features/storefront/detail/vehicle-detail-page')).VehicleDetailPage,
             }),

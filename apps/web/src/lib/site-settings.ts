@@ -1,7 +1,7 @@
 import { SETTINGS_CACHE_MS } from '@vm/shared/constants';
 import type { PublicSettings } from '@vm/shared/settings';
 import { EMPTY_SETTINGS, mergeSettings, toPublicSettings } from '@vm/shared/settings-defaults';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicSettingsGet } from '@vm/shared/storefront-requests';
 import { apiGet } from './api-client';
 
@@ -18,12 +18,15 @@ export async function fetchPublicSettings(): Promise<PublicSettings> {
   }
 }
 
+/** The settings' query, shared by the hook and the route loaders (app/route-prefetch.ts). */
+export const publicSettingsQuery = queryOptions({
+  queryKey: PUBLIC_SETTINGS_KEY,
+  queryFn: fetchPublicSettings,
+  staleTime: SETTINGS_CACHE_MS,
+});
+
 /** Public settings merged over client defaults, cached for 5 minutes (CHROME-24, CHROME-25). */
 export function useSiteSettings(): PublicSettings {
-  const { data } = useQuery({
-    queryKey: PUBLIC_SETTINGS_KEY,
-    queryFn: fetchPublicSettings,
-    staleTime: SETTINGS_CACHE_MS,
-  });
+  const { data } = useQuery(publicSettingsQuery);
   return data ?? CLIENT_DEFAULTS;
 }

@@ -2,7 +2,7 @@ import { type Expression, expressionBuilder, type Kysely, type RawBuilder, type 
 import type { VehicleSummary } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
 import { idList } from '../../db/id-list.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB, VehiclesTable } from '../../db/schema.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
 import { type CardRow, cardColumns, toCard } from '../vehicles/vehicle-repository.ts';
 import { filterConditions, IS_PUBLIC, type SearchFilters, SORT_KEYS, type SortOrder } from './search-filters.ts';
@@ -36,10 +36,10 @@ export async function readCatalogueVersion(db: Kysely<DB>): Promise<number> {
   return (await catalogueVersionQuery(db)).rows[0]?.version ?? 0;
 }
 
-/** Public vehicles passing every filter but the words. */
-const filtered = (f: SearchFilters): Expression<SqlBool> => {
+/** Public vehicles passing every filter but the words, for a count or a page (filterConditions). */
+const filtered = (f: SearchFilters, use: 'count' | 'page' = 'page'): Expression<SqlBool> => {
   const eb = expressionBuilder<DB, 'vehicles'>();
-  return eb.and([IS_PUBLIC, ...filterConditions(eb, f)]);
+  return eb.and([IS_PUBLIC, ...filterConditions(eb, f, use)]);
 };
 
 /** How many public vehicles pass the filters (no words), up to one more than COUNT_CAP. */
@@ -47,7 +47,7 @@ export async function countMatches(db: Kysely<DB>, f: SearchFilters): Promise<nu
   const capped = db
     .selectFrom('vehicles')
     .select(sql.lit(1).as('one'))
-    .where(filtered(f))
+    .where(filtered(f, 'count'))
     .limit(COUNT_CAP + 1);
   const row = await db
     .selectFrom(capped.as('m'))
@@ -56,7 +56,11 @@ export async function countMatches(db: Kysely<DB>, f: SearchFilters): Promise<nu
   return Number(row?.n ?? 0);
 }
 
-/** One page of the cards passing the filters (no words), in a sort order; ties break on id the same way. */
+/**
+ * One page of the cards passing the filters (no words), in a sort order; ties break on id the same
+ * way. The page's ids are found first, from the indexes alone, and only its cards are read: a
+ * sort over the matches would otherwise make every match's card, tags and photo first.
+ */
 export async function readCardPage(
   db: Kysely<DB>,
   dialect: Dialect,
@@ -66,14 +70,20 @@ export async function readCardPage(
   limit: number,
 ): Promise<VehicleSummary[]> {
   const [column, direction] = SORT_KEYS[order];
-  const rows = await db
+  const page = db
     .selectFrom('vehicles')
-    .select(cardColumns(dialect))
+    .select('vehicles.id')
     .where(filtered(f))
     .orderBy(`vehicles.${column}`, direction)
     .orderBy('vehicles.id', direction)
     .limit(limit)
-    .offset(offset)
+    .offset(offset);
+  const rows = await db
+    .selectFrom('vehicles')
+    .select(cardColumns(dialect))
+    .where('vehicles.id', 'in', page)
+    .orderBy(`vehicles.${column}`, direction)
+    .orderBy('vehicles.id', direction)
     .execute();
   return rows.map((row) => toCard(row as CardRow));
 }
@@ -227,9 +237,22 @@ export async function readSlugNow(db: Kysely<DB>, formerSlug: string): Promise<s
   return row?.slug;
 }
 
-/** The cards of public vehicles, for the similar list's slices (similar-vehicles.ts). */
-export function publicCards(db: Kysely<DB>, dialect: Dialect, exclude: string | undefined) {
-  let query = db.selectFrom('vehicles').select(cardColumns(dialect)).where(IS_PUBLIC);
+/** What the similar-vehicles rule weighs of a public vehicle (similar-vehicles.ts). */
+export type Candidate = Pick<VehiclesTable, 'id' | 'make' | 'model' | 'year' | 'price_cents' | 'created_at'>;
+
+/** Public vehicles but the excluded one (id or slug), with what the similar-vehicles rule weighs. */
+export function publicCandidates(db: Kysely<DB>, exclude: string | undefined) {
+  let query = db
+    .selectFrom('vehicles')
+    .select([
+      'vehicles.id',
+      'vehicles.make',
+      'vehicles.model',
+      'vehicles.year',
+      'vehicles.price_cents',
+      'vehicles.created_at',
+    ])
+    .where(IS_PUBLIC);
   if (exclude !== undefined) query = query.where('vehicles.id', '!=', exclude).where('vehicles.slug', '!=', exclude);
   return query;
 }

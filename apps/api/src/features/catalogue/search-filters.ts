@@ -80,23 +80,28 @@ export function toSearchFilters(q: VehicleSearchQuery): SearchFilters {
 
 /**
  * The condition of every filter but the words, from the filter table: a value filter is an `in`
- * on its column (tags: the ids in the (tag, vehicle_id) index), a range its bounds.
+ * on its column, a range its bounds. Tags are a lookup in the (tag, vehicle_id) index: for a
+ * count (`for: 'count'`) the ids carrying the tag, read once; for a page, a probe of each vehicle
+ * met in the sort order, which stops with the page (SQLite otherwise sorts every tagged vehicle
+ * to keep nine: 6 ms against 0.06 ms for a tag on 10,000 of 100,000 vehicles).
  */
-export function filterConditions(eb: ExpressionBuilder<DB, 'vehicles'>, f: SearchFilters): Expression<SqlBool>[] {
+export function filterConditions(
+  eb: ExpressionBuilder<DB, 'vehicles'>,
+  f: SearchFilters,
+  use: 'count' | 'page',
+): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   for (const [name, values] of Object.entries(f.values) as [ValueFilter, readonly string[]][]) {
     const where = FILTER_COLUMNS[name];
+    if (where.source !== 'tags') {
+      conditions.push(eb(`vehicles.${where.column}`, 'in', [...values]));
+      continue;
+    }
+    const tagged = eb.selectFrom('vehicle_tags').where('vehicle_tags.tag', 'in', [...values]);
     conditions.push(
-      where.source === 'tags'
-        ? eb(
-            'vehicles.id',
-            'in',
-            eb
-              .selectFrom('vehicle_tags')
-              .select('vehicle_id')
-              .where('tag', 'in', [...values]),
-          )
-        : eb(`vehicles.${where.column}`, 'in', [...values]),
+      use === 'count'
+        ? eb('vehicles.id', 'in', tagged.select('vehicle_tags.vehicle_id'))
+        : eb.exists(tagged.select(sql.lit(1).as('one')).whereRef('vehicle_tags.vehicle_id', '=', 'vehicles.id')),
     );
   }
   for (const [name, [min, max]] of Object.entries(f.ranges) as [RangeFilter, readonly [number?, number?]][]) {

@@ -2,16 +2,15 @@ import type { Kysely } from 'kysely';
 import type { VehicleSummary } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import type { CardRow } from '../vehicles/vehicle-repository.ts';
-import { toCard } from '../vehicles/vehicle-repository.ts';
-import { publicCards } from './catalogue-repository.ts';
+import { cardsByIds } from '../vehicles/vehicle-repository.ts';
+import { type Candidate, publicCandidates } from './catalogue-repository.ts';
 
 /*
  * The similar-vehicles rule (DETAIL-29, docs/decisions/013-similar-vehicles.md): the same make
  * first, the same model before other models, each by closeness; then any other public vehicle,
  * closest in price (else in year, else the newest). Closeness: price distance, then year
  * distance, then the newer listing. Never the excluded vehicle, never one twice. Each step reads
- * a bounded slice through an index (the make's newest SAME_MAKE_SLICE; the nearest prices or
+ * a bounded slice of the few columns the rule weighs through an index (the make's newest SAME_MAKE_SLICE; the nearest prices or
  * years on either side), so neither the catalogue's size nor a make's size matters.
  */
 
@@ -32,16 +31,16 @@ export interface SimilarTo {
 const distance = (a: number, b: number | undefined) => (b === undefined ? 0 : Math.abs(a - b));
 
 /** Closest first: price matters most, then year; newer listings break ties. */
-const byCloseness = (target: SimilarTo) => (a: CardRow, b: CardRow) =>
+const byCloseness = (target: SimilarTo) => (a: Candidate, b: Candidate) =>
   distance(a.price_cents, target.priceCents) - distance(b.price_cents, target.priceCents) ||
   distance(a.year, target.year) - distance(b.year, target.year) ||
   b.created_at.localeCompare(a.created_at);
 
 export async function similarVehicles(db: Kysely<DB>, dialect: Dialect, target: SimilarTo): Promise<VehicleSummary[]> {
-  const chosen: CardRow[] = [];
+  const chosen: Candidate[] = [];
   const taken = new Set<string>();
-  const base = () => publicCards(db, dialect, target.exclude);
-  const take = (rows: CardRow[]) => {
+  const base = () => publicCandidates(db, target.exclude);
+  const take = (rows: Candidate[]) => {
     for (const row of rows.sort(byCloseness(target))) {
       if (chosen.length >= target.limit || taken.has(row.id)) continue;
       chosen.push(row);
@@ -49,42 +48,43 @@ export async function similarVehicles(db: Kysely<DB>, dialect: Dialect, target: 
     }
   };
   if (target.make) {
-    const sameMake = (await base()
+    const sameMake = await base()
       .where('vehicles.make', '=', target.make)
       .orderBy('vehicles.created_at', 'desc')
       .limit(SAME_MAKE_SLICE)
-      .execute()) as CardRow[];
-    const isSameModel = (row: CardRow) => target.model !== undefined && row.model === target.model;
+      .execute();
+    const isSameModel = (row: Candidate) => target.model !== undefined && row.model === target.model;
     take(sameMake.filter(isSameModel));
     take(sameMake.filter((row) => !isSameModel(row)));
   }
   const need = target.limit - chosen.length;
   if (need > 0) {
+    // The nearest values on either side, each read in order from the column's index.
     const nearest = async (column: 'price_cents' | 'year', value: number) => {
-      const [above, below] = await Promise.all(
-        [
-          base()
-            .where(`vehicles.${column}`, '>=', value)
-            .orderBy(`vehicles.${column}`, 'asc')
-            .limit(need + taken.size),
-          base()
-            .where(`vehicles.${column}`, '<', value)
-            .orderBy(`vehicles.${column}`, 'desc')
-            .limit(need + taken.size),
-        ].map((query) => query.execute()),
-      );
-      return [...(above as CardRow[]), ...(below as CardRow[])];
+      const side = (op: '>=' | '<', direction: 'asc' | 'desc') =>
+        base()
+          .where(`vehicles.${column}`, op, value)
+          .orderBy(`vehicles.${column}`, direction)
+          .limit(need + taken.size)
+          .execute();
+      const [above, below] = await Promise.all([side('>=', 'asc'), side('<', 'desc')]);
+      return [...above, ...below];
     };
     const others =
       target.priceCents !== undefined
         ? await nearest('price_cents', target.priceCents)
         : target.year !== undefined
           ? await nearest('year', target.year)
-          : ((await base()
+          : await base()
               .orderBy('vehicles.created_at', 'desc')
               .limit(need + taken.size)
-              .execute()) as CardRow[]);
+              .execute();
     take(others);
   }
-  return chosen.map(toCard);
+  // Only the chosen few are read as cards.
+  return cardsByIds(
+    db,
+    dialect,
+    chosen.map((row) => row.id),
+  );
 }

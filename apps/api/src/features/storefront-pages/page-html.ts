@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idParamSchema } from '@vm/shared/common';
 import { resolveImagePath } from '@vm/shared/image-path';
 import { dollarsToCents } from '@vm/shared/money';
+import { type LandingPage, type PageAnswers, planPage } from '@vm/shared/page-plan';
 import { type PublicSettings, publicSettingsSchema } from '@vm/shared/settings';
 import { type ApiGet, apiGetUrl, BOOT_DATA_ELEMENT_ID, toQueryString } from '@vm/shared/storefront-requests';
 import {
@@ -18,7 +19,6 @@ import { entityTag } from '../../lib/http-caching.ts';
 import { settingsTag } from '../settings/settings-service.ts';
 import { getVehicle } from '../vehicles/vehicle-repository.ts';
 import { readVehicleStamp, type VehicleStamp, vehicleValidator } from '../vehicles/vehicle-stamp.ts';
-import { type LandingPage, type PageAnswers, planPage } from './landing-calls.ts';
 import { attribute, pageHead, pageHeadHtml, withoutGenericHead } from './page-head.ts';
 
 /*

@@ -28,7 +28,8 @@ export function searchVehicles(query: SearchQuery): Promise<VehicleSearchRespons
 
 /*
  * Query options shared by the page hooks and the route loaders (app/route-prefetch.ts), which
- * start a page's requests while its code is still downloading: same key, same request.
+ * start the calls of a page's plan (@vm/shared/page-plan) while its code is still downloading:
+ * same key, same request.
  */
 export const searchQuery = (query: SearchQuery) =>
   queryOptions({ queryKey: vehicleKeys.search(query), queryFn: () => searchVehicles(query) });
@@ -44,6 +45,13 @@ export const taggedQuery = (tag: Tag) =>
     queryKey: vehicleKeys.tagged(tag),
     queryFn: () => apiGet<{ vehicles: VehicleSummary[] }>(taggedGet(tag)),
   });
+
+/** Makes change rarely: kept for ten minutes. */
+export const makesQuery = queryOptions({
+  queryKey: vehicleKeys.makes,
+  queryFn: () => apiGet<{ makes: string[] }>(makesGet),
+  staleTime: 10 * 60_000,
+});
 
 /** Used with `enabled` only once the vehicle is known. */
 export const similarQuery = (vehicle: Vehicle | undefined) =>
@@ -65,14 +73,8 @@ export function useVehicle(id: string) {
   return useQuery(vehicleQuery(id));
 }
 
-/** Makes change rarely: kept for ten minutes. */
 export function useMakes() {
-  return useQuery({
-    queryKey: vehicleKeys.makes,
-    queryFn: () => apiGet<{ makes: string[] }>(makesGet),
-    select: (data) => data.makes,
-    staleTime: 10 * 60_000,
-  });
+  return useQuery({ ...makesQuery, select: (data) => data.makes });
 }
 
 export function useModels(make: string) {

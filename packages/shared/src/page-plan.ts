@@ -1,5 +1,5 @@
-import { GALLERY_IMAGE_SIZES, SEARCH_CARD_SIZES } from '@vm/shared/image-sizes';
-import { readSearchState, toSearchQuery } from '@vm/shared/search-url-state';
+import { GALLERY_IMAGE_SIZES, SEARCH_CARD_SIZES } from './image-sizes.ts';
+import { readSearchState, toSearchQuery } from './search-url-state.ts';
 import {
   type ApiGet,
   apiGetUrl,
@@ -9,19 +9,30 @@ import {
   similarGet,
   taggedGet,
   vehicleGet,
-} from '@vm/shared/storefront-requests';
-import type { Vehicle, VehicleSearchResponse } from '@vm/shared/vehicle';
+} from './storefront-requests.ts';
+import type { Vehicle, VehicleSearchResponse } from './vehicle.ts';
 
 /*
- * What a storefront page asks the API for first, so the server can answer it inside the page's
- * HTML. The same builders as the web app's (storefront-requests.ts), so the URLs match exactly;
- * a call that is not answered here is simply made by the page as usual.
+ * The plan of a storefront page: which API calls it makes first, the calls that need an earlier
+ * answer, and the photo it shows largest. One plan, read on both sides:
+ * - the server answers the calls inside the page's HTML (its boot data) and preloads the photo
+ *   (apps/api/src/features/storefront-pages/page-html.ts);
+ * - the web app's route loaders start the same calls into the query cache while the page's code
+ *   downloads, and preload the same photo (apps/web/src/app/route-prefetch.ts).
+ * The calls come from the web app's own request builders (storefront-requests.ts), so the URLs
+ * match exactly; a call that is not answered early is simply made by the page as usual.
+ *
+ * No zod here (only `import type` from vehicle.ts): the route loaders are in the storefront's
+ * first chunks, and zod is not.
  */
 
 /** The pages a visitor lands on whose code the HTML preloads (names of apps/web's landing chunks). */
 export type LandingPage = 'home' | 'search' | 'detail';
 
-/** A page's answers by call URL (apiGetUrl), as the API would send them (page-html.ts). */
+/**
+ * A page's answers by call URL (apiGetUrl), as the API sends them: on the server the answers put
+ * into the page's HTML, in the browser the data of the calls' queries.
+ */
 export interface PageAnswers {
   get(url: string): unknown;
 }
@@ -32,11 +43,17 @@ export interface PagePlan {
   calls: ApiGet[];
   /** Calls that need the answer to an earlier one (the similar vehicles of the vehicle shown). */
   followUps: (answers: PageAnswers) => ApiGet[];
-  /** The photo the page shows largest, from the answers, to preload with the HTML. */
+  /** The photo the page shows largest, from the answers, to preload (with the HTML, or by the route loader). */
   mainImage: (answers: PageAnswers) => { image: ImageRef; sizes: string } | undefined;
-  /** The vehicle of a vehicle page, from the answers (for the page's head, page-head.ts). */
+  /**
+   * The vehicle of a vehicle page, from the answers: for the page's head on the server
+   * (page-head.ts), for the similar list's query in the browser.
+   */
   vehicle: (answers: PageAnswers) => Vehicle | undefined;
-  /** A vehicle page's vehicle (id or slug): the page is validated by its stamp (page-html.ts). */
+  /**
+   * A vehicle page's vehicle (id or slug, as in the URL): the server validates the page by its
+   * stamp (page-html.ts); the browser keys the vehicle's query by it.
+   */
   vehicleKey?: string;
 }
 
