@@ -80,6 +80,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers,
     body,
     signal: options.signal,
+    // Always asked again, with the copy's ETag (a 304 costs the server one read): public answers
+    // allow a shared cache to serve them stale while it revalidates (stale-while-revalidate),
+    // and a browser honours that too, which would show an answer from before a change
+    // (docs/decisions/143-one-plain-read-path.md).
+    cache: 'no-cache',
   });
   // Auction countdowns run on the server's clock (server-clock.ts): every answer refines it.
   observeServerDate(res.headers?.get('date') ?? null, sentAt, Date.now());
