@@ -13,6 +13,7 @@ import { type Kysely, sql } from 'kysely';
 const PUBLIC = sql<boolean>`status <> 'Archived'`;
 
 const INDEXES: [string, string[]][] = [
+  ['vehicles_public_make_sorts', ['make', 'model', 'year', 'price_cents', 'mileage', 'created_at', 'id', 'status']],
   ['vehicles_public_mileage', ['mileage', 'id', 'status']],
   ['vehicles_public_category', ['category', 'created_at', 'id', 'status']],
   ['vehicles_public_listing', ['listing_type', 'created_at', 'id', 'status']],
@@ -40,4 +41,6 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
   await db.schema.alterTable('vehicles').dropColumn('card_version').execute();
   for (const [name, columns] of INDEXES)
     await db.schema.createIndex(name).ifNotExists().on('vehicles').columns(columns).where(PUBLIC).execute();
+  await sql`DROP INDEX IF EXISTS vehicles_public_make`.execute(db);
+  await sql`ANALYZE vehicles`.execute(db);
 }
