@@ -73,9 +73,8 @@ export async function buildApp({ config, database, logger, clock }: AppOptions):
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   // Every route's answer compressed as it is sent (brotli or gzip as the client asks, above 1 KB),
-  // with the options and negotiation of plugins/compression.ts; kept answers are sent already
-  // compressed (plugins/precompressed.ts) and the web build's files with the Content-Encoding of
-  // their .br/.gz twins, both of which the plugin passes as they are (decision 107).
+  // with the options of plugins/compression.ts; the web build's files go with the Content-Encoding
+  // of their .br/.gz twins, which the plugin passes as they are (decision 107).
   await app.register(compress, COMPRESS_OPTIONS);
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: false });
   // Added before the plugin so this onRoute hook runs ahead of the plugin's own, which reads the config.
@@ -132,8 +131,8 @@ export async function buildApp({ config, database, logger, clock }: AppOptions):
     app.addHook('onClose', () => notifications.stop());
   }
   app.decorate('publicSettings', createPublicSettingsCache(app.db, notifications));
-  // One catalogue per app: the search routes answer from it and the saved-search alerts match
-  // with it (features/saved-searches/saved-search-alerts.ts, docs/decisions/115-saved-searches.md).
+  // One catalogue per app: the search routes and the page renderer answer from it and the
+  // saved-search alerts match with it (docs/decisions/143-one-plain-read-path.md).
   app.decorate('catalogue', new Catalogue(app.db, app.dialect));
   // Spent by the search route and by the results pages made for a visitor alike (decision 142).
   app.decorate('searchLimit', searchLimit(app));
@@ -220,7 +219,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     storage: FileStorage;
-    /** The storefront's catalogue (docs/decisions/110-catalogue-search.md). */
+    /** The storefront's catalogue (docs/decisions/143-one-plain-read-path.md). */
     catalogue: Catalogue;
     /** The server's clock: the one time auctions go by (AppOptions.clock). */
     now: () => Date;

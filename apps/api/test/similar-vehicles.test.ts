@@ -6,14 +6,13 @@ import { IS_PUBLIC } from '../src/features/catalogue/search-filters.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 
 /**
- * The similar-vehicles list is chosen from the catalogue snapshot (docs/decisions/120-pages-at-any-size.md).
- * It must give what decision 110's SQL slices gave: this test keeps that algorithm as the oracle
- * (the newest 200 of the make, same model first, each by closeness; then the nearest prices on
- * either side read through the price index, by closeness) and compares both on a catalogue made
- * by the benchmarks' generator. SQL leaves the order of equal prices open, so the oracle may
- * take any of several vehicles at the same price, where the snapshot takes the closest in year,
- * then the newest: where the ids differ, the vehicle in each place has the oracle's make and
- * model rank and price distance, and is at least as close in year (or as new).
+ * The similar-vehicles list (docs/decisions/143-one-plain-read-path.md) must give what decision
+ * 110's SQL slices gave: this test keeps that algorithm as the oracle (the newest 200 of the make,
+ * same model first, each by closeness; then the nearest prices on either side read through the
+ * price index, by closeness) and compares both on a catalogue made by the benchmarks' generator.
+ * SQL leaves the order of equal prices open, so the two may take different vehicles at the same
+ * price: where the ids differ, the vehicle in each place has the oracle's make and model rank and
+ * price distance, and is at least as close in year (or as new).
  */
 
 interface VehicleList {

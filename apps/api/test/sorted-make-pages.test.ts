@@ -5,15 +5,13 @@ import { createVehicle } from './fixtures/vehicles.ts';
 import { createTestContext, DIALECTS, type TestContext } from './test-app.ts';
 
 /*
- * A sorted search of a word orders only the page's share of the matches
- * (CatalogueSnapshot.firstInOrder, docs/decisions/131-fresh-pages.md): a short list for a page
- * near the front, a sort of every match for one deeper. A search within one make reads the
- * make's vehicles already in the sort order, with its own copies of the price and year columns
- * in that order (docs/decisions/132-make-orders.md). Every page of every sort must be the slice
- * of the one full order: the sort column, then the id, both in the sort's direction.
+ * Every page of every sort, of a word's matches and of one make's vehicles (with price and year
+ * ranges), must be the slice of the one full order: the sort column, then the id, both in the
+ * sort's direction, near the front and deep into the results alike
+ * (docs/decisions/143-one-plain-read-path.md).
  */
 const MAKE = 'Porsche';
-/** Enough that the first pages keep their few matches in a short list, and later pages sort them all. */
+/** Enough for many pages of every sort. */
 const COUNT = 150;
 const SORTS = {
   price_asc: { key: 'price', sign: 1 },
