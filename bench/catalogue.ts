@@ -4,7 +4,7 @@
  * product's) and bulk multi-row inserts, a few hundred rows per statement, one transaction per
  * batch. Not one API call per row: that would measure the API, not fill a database.
  *
- *   node --import tsx bench/catalogue.ts                       # benchmark: SQLite and PostgreSQL, figures to docs/benchmarks/catalogue.md
+ *   node --import tsx bench/catalogue.ts                       # benchmark: SQLite and PostgreSQL, figures to bench/reports/catalogue.md
  *   node --import tsx bench/catalogue.ts --sqlite data/bench.db # fill one SQLite file
  *   node --import tsx bench/catalogue.ts --postgres postgres://user:pass@host/db
  *   options: --vehicles 100000 --users 2000 --seed 1

@@ -5,7 +5,7 @@
  *
  *   1. a photo uploaded through A is served by B (the same bytes; neither data dir holds it);
  *   2. a price changed on A is found by a search on B within a second (B polled every 25 ms
- *      from A's acknowledgement; B had answered and kept that search before the change);
+ *      from A's acknowledgement; B had answered that search before the change);
  *   3. 30 failed sign-ins for one email alternating between A and B are limited as 30 sent to
  *      A alone (both runs measured, each from its own loopback address and for its own email);
  *   4. kill -9 of A under load (vehicle pages and searches spread over A and B at random) leaves
@@ -695,7 +695,7 @@ async function main(): Promise<void> {
           ]),
         ),
         '## 2. A price changed on A, found by a search on B',
-        `${trials.length} times: B answers \`GET /api/vehicles/search?minPrice=P&maxPrice=P\` (kept in B's cache), the admin sets the vehicle's price to P with \`PUT /api/vehicles/:id\` on A, and from A's answer B is asked the same search every ${POLL_EVERY_MS} ms until the vehicle is in it at price P (for at most 5 s). The lag is from A's answer to B's first answer showing the new price.`,
+        `${trials.length} times: B answers \`GET /api/vehicles/search?minPrice=P&maxPrice=P\`, the admin sets the vehicle's price to P with \`PUT /api/vehicles/:id\` on A, and from A's answer B is asked the same search every ${POLL_EVERY_MS} ms until the vehicle is in it at price P (for at most 5 s). The lag is from A's answer to B's first answer showing the new price.`,
         table(
           [
             'Vehicle',

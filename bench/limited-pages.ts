@@ -1,13 +1,13 @@
 /**
  * Decision 142: a results page made anew, with rate limits on (the default) and off.
  *
- * The pages benchmark runs with limits off: autocannon sends from one address, which would meet
+ * The read-path benchmark runs with limits off: autocannon sends from one address, which would meet
  * the search limit. This one builds the app twice in this process on a SQLite catalogue filled by
  * the product's generator, with the web build, limits on and off. Each request is a results page
  * nobody asked for before (bench/lib/computed-searches.ts), from an address of its own, through
  * app.inject (no network in the figures). The two apps take turns, `--runs` rounds of
- * `--pages` pages each; the report gives each round's time a page and the medians. Writes
- * docs/benchmarks/limited-pages.md.
+ * `--pages` pages each; the report gives each round's time a page and the medians. Writes the
+ * run report bench/reports/limited-pages.md.
  *
  *   node --import tsx bench/limited-pages.ts [--vehicles 10000] [--pages 1500] [--runs 4]
  *     [--catalogues DIR]   keep the filled catalogue in DIR and reuse it on the next run

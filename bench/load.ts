@@ -247,7 +247,7 @@ function section(r: LoadResult): string[] {
       ? `Problems:\n${r.verification.problems.map((p) => `- ${p}`).join('\n')}`
       : 'No problem found.',
     `### Cost of the searches alone (${dialectLabel(r.dialect)})`,
-    `After the run, each of the ${int(r.searches.distinct)} distinct search URLs the clients sent was run once more in this process through the product's repository functions, without the cache and with nothing else running: median ${ms(r.searches.timing.p50)}, p90 ${ms(r.searches.timing.p90)}, p99 ${ms(r.searches.timing.p99)}, max ${ms(r.searches.timing.max)}. On SQLite the server runs every query on its one thread, so each of these milliseconds is a millisecond every other request waits.`,
+    `After the run, each of the ${int(r.searches.distinct)} distinct search URLs the clients sent was run once more in this process through the catalogue's own \`search\`, with nothing else running: median ${ms(r.searches.timing.p50)}, p90 ${ms(r.searches.timing.p90)}, p99 ${ms(r.searches.timing.p99)}, max ${ms(r.searches.timing.max)}. On SQLite the server runs every query on its one thread, so each of these milliseconds is a millisecond every other request waits.`,
     table(
       ['Slowest searches (uncached, alone)', 'Time alone', 'Sent', 'p50 under load'],
       r.searches.slowest.map((x) => [`\`${x.path}\``, ms(x.ms), x.count, ms(x.observedP50)]),

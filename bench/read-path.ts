@@ -39,7 +39,7 @@
  * server's CPU a request (/proc) and the event loop's p99 delay over the run
  * (`nodejs_eventloop_lag_p99_seconds`, read from /metrics right before and right after each run:
  * prom-client resets its histogram at every read). After the rounds: resident memory
- * (`process_resident_memory_bytes`). Writes docs/benchmarks/read-path.md.
+ * (`process_resident_memory_bytes`). Writes bench/reports/read-path.md.
  *
  *   node --import tsx bench/read-path.ts [--before cfce837] [--after DIR | --after-ref REF]
  *     [--dialect sqlite|postgres|both] [--vehicles 100000] [--seconds 8] [--runs 2]

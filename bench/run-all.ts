@@ -7,18 +7,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from './lib/report.ts';
+import { REPORTS_DIR, ROOT } from './lib/report.ts';
 
 const ALL = [
   'catalogue',
   'search',
   'search-soak',
   'sitemap',
-  'pages',
-  'pages-floor',
   'limited-pages',
   'read-path',
-  'catalogue-changes',
+  'image-processing',
   'lighthouse',
   'load',
   'crash',
@@ -48,5 +46,7 @@ for (const name of names) {
 }
 console.log('\n=== Summary ===');
 for (const r of results)
-  console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds.toFixed(0)} s) -> docs/benchmarks/${r.name}.md`);
+  console.log(
+    `${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds.toFixed(0)} s) -> ${path.relative(ROOT, path.join(REPORTS_DIR, `${r.name}.md`))}`,
+  );
 process.exit(results.every((r) => r.ok) ? 0 : 1);

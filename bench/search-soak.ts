@@ -1,9 +1,8 @@
 /**
  * Issue #21: does an anonymous flood of keyword searches whose words match nothing grow the
  * server's memory? It used to: each set of words kept an empty word-match entry that the
- * slot-weighted bound never evicted (345k such requests took RSS from 145 to 781 MB). Every
- * cache of the catalogue is now bounded by entries too (apps/api/src/features/catalogue/,
- * decision 110).
+ * slot-weighted bound never evicted (345k such requests took RSS from 145 to 781 MB). Since
+ * decision 143 the catalogue keeps nothing between requests, so memory must stay flat.
  *
  * Starts the real server (SEED=none, RATE_LIMIT=off, so the per-address search limit does not
  * answer 429) on a 10,000-vehicle SQLite catalogue and runs autocannon for --minutes (10 by
@@ -12,7 +11,7 @@
  * use right after the latest full collection (a small module loaded into the server with
  * NODE_OPTIONS=--import records it from the 'gc' performance entries). Memory is flat when the
  * median RSS of the last minute is within 10% of the median of the second minute (the first
- * minute fills the caches to their bounds).
+ * minute is the warm-up: V8 sizes its heap to the traffic, SQLite fills its page cache).
  *
  *   node --import tsx bench/search-soak.ts [--minutes 10] [--vehicles 10000] [--connections 10]
  */
@@ -193,8 +192,8 @@ async function main(): Promise<void> {
   if (values['no-report']) return;
 
   const sections = [
-    `One server process (\`node --import tsx apps/api/src/server.ts\`, SEED=none, RATE_LIMIT=off, LOG_LEVEL=warn) on a ${int(vehicles)}-vehicle SQLite catalogue (bench/catalogue.ts), on 127.0.0.1; autocannon with ${connections} connections in ${minutes} rounds of 60 s, every request \`GET /api/vehicles/search?query=<word>\` for a word no request sent before and no vehicle holds (e.g. \`${words().replace(/.*query=/, '')}\`), so every request is a search the server has not seen: it reads the word's matches (none) from the full-text index and keeps them, computes the answer and keeps it. RSS is read from /proc every ${SAMPLE_EVERY_MS / 1000} s; "heap after full GC" is V8's heap in use just after the latest full collection, recorded in the server by a module loaded with NODE_OPTIONS=--import (it counts what the server really holds; RSS also counts the room V8 keeps to grow into, 2.5 times what is live by decision 105). The load generator shares the machine's cores with the server; memory does not depend on that, throughput does.`,
-    `What bounds memory here (apps/api/src/features/catalogue/, decision 110): the word matches of at most 20,000 sets of words per catalogue snapshot (and 2,000,000 slots), at most 2,000 kept answers and 10,000 vehicle cards, one snapshot. The run sends ${int(requests)} distinct words, ${int(requests / 20_000)} times the word-match bound, so the bounds evict all the time.`,
+    `One server process (\`node --import tsx apps/api/src/server.ts\`, SEED=none, RATE_LIMIT=off, LOG_LEVEL=warn) on a ${int(vehicles)}-vehicle SQLite catalogue (bench/catalogue.ts), on 127.0.0.1; autocannon with ${connections} connections in ${minutes} rounds of 60 s, every request \`GET /api/vehicles/search?query=<word>\` for a word no request sent before and no vehicle holds (e.g. \`${words().replace(/.*query=/, '')}\`), so every request is a search the server has not seen: it reads the word's matches (none) from the full-text index and answers, keeping nothing (decision 143). RSS is read from /proc every ${SAMPLE_EVERY_MS / 1000} s; "heap after full GC" is V8's heap in use just after the latest full collection, recorded in the server by a module loaded with NODE_OPTIONS=--import (it counts what the server really holds; RSS also counts the room V8 keeps to grow into, 2.5 times what is live by decision 105). The load generator shares the machine's cores with the server; memory does not depend on that, throughput does.`,
+    `What bounds memory here: nothing is kept per search (decision 143: the catalogue reads with SQL on every call; before it, decision 110 bounded the kept word matches, answers and cards by entries). The run sends ${int(requests)} distinct words, each a search the server has not seen.`,
     `## Verdict\n\n${summary}\n\nMemory flat (the last minute's median RSS within ${pct(FLAT_WITHIN)} of the second minute's): ${verdict(flat)}. Every answer 200 (no 429 with RATE_LIMIT=off, no errors): ${verdict(onlyOk)} (${Object.entries(
       statuses,
     )

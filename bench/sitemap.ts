@@ -9,7 +9,7 @@
  * - all 100,000 vehicles in one stream (the service with the file limit raised), the worst case
  *   of one answer.
  * Each measured 5 times after one warm-up run; the median and the slowest are reported.
- * Writes docs/benchmarks/sitemap.md.
+ * Writes the run report bench/reports/sitemap.md.
  *
  *   node --import tsx bench/sitemap.ts [--dialect sqlite|postgres|both] [--vehicles 100000]
  *     [--sqlite-catalogue file.db]   reuse a SQLite catalogue built before (copied, not changed)

@@ -1,13 +1,9 @@
 import { vehicleSearchQuerySchema } from '@vm/shared/vehicle';
-import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
-import { CacheLookups, type LookupCount } from '../../apps/api/src/features/catalogue/cache-lookups.ts';
-import { searchKey as catalogueSearchKey } from '../../apps/api/src/features/catalogue/catalogue.ts';
-import { openDatabase } from '../../apps/api/src/open-database.ts';
+import { toSearchFilters } from '../../apps/api/src/features/catalogue/search-filters.ts';
 
 /**
- * "Cold" searches: every request is a search nobody sent before, so the server computes it
- * (count, page of ids, answer) instead of answering from its per-catalogue-version cache. Each
+ * "Cold" searches: every request is a search nobody sent before, so no cache in front of the
+ * server (a browser's, a CDN's) could answer it: the server runs its SQL for each. Each
  * shape keeps its meaning and varies what a visitor varies: the no-filter list a page and a sort,
  * the others a price ceiling within a realistic band. The values never repeat within a run.
  */
@@ -80,9 +76,14 @@ export const COLD_SHAPES: readonly ColdShape[] = [
   },
 ];
 
-/** The search a path asks for, as the server's cache tells searches apart (filters, order, page, limit). */
+/**
+ * The search a path asks for, as the catalogue tells searches apart: its filters as the
+ * catalogue reads them (the product's own parsing), order, page and page size. Two paths with
+ * the same key ask for the same answer.
+ */
 function searchKey(path: string): string {
-  return catalogueSearchKey(vehicleSearchQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams)));
+  const q = vehicleSearchQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
+  return `${q.sort ?? 'relevance'} ${q.page} ${q.limit} ${JSON.stringify(toSearchFilters(q))}`;
 }
 
 /** How many of the paths ask for a search that no earlier path asked for. */
@@ -90,57 +91,12 @@ export function distinctSearches(paths: readonly string[]): number {
   return new Set(paths.map(searchKey)).size;
 }
 
-export interface ColdnessCheck {
-  shape: ColdShape;
-  requests: number;
-  /** Cache lookups by kind of answer while this shape's requests were served. */
-  lookups: Record<string, LookupCount>;
-  /** The total of the shape's example request, for the report. */
-  exampleTotal: string | undefined;
-}
-
-/** A search answer's total for the report: "1,000+" when a keyword search matched more than its window. */
+/**
+ * A search answer's total for the report, with a "+" when it is a lower bound: "10,000+" past the
+ * count's cap, "500+" when a keyword search matched more than its window.
+ */
 export function totalOf(body: unknown): string | undefined {
   const answer = body as { total?: unknown; totalIsLowerBound?: unknown };
   if (typeof answer.total !== 'number') return undefined;
   return `${answer.total.toLocaleString('en-US')}${answer.totalIsLowerBound === true ? '+' : ''}`;
-}
-
-/**
- * Serves `requests` of each cold shape from an in-process copy of the app on the benchmark
- * database (not the measured server) and records every cache lookup: the proof that the cold
- * requests miss the cache. Run it before the server starts, so the two never share the file.
- */
-export async function checkColdness(
-  target: { dataDir: string; databaseUrl?: string },
-  requests: number,
-): Promise<ColdnessCheck[]> {
-  const config = loadConfig({
-    DATA_DIR: target.dataDir,
-    SEED: 'none',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT: 'off',
-    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
-  });
-  const database = await openDatabase(config);
-  const catalogueLookups = new CacheLookups();
-  const app = await buildApp({ config, database, logger: false, catalogueLookups });
-  try {
-    const checks: ColdnessCheck[] = [];
-    for (const shape of COLD_SHAPES) {
-      for (const kind of Object.keys(catalogueLookups.all())) catalogueLookups.take(kind);
-      const next = shape.paths();
-      for (let i = 0; i < requests; i++) {
-        const res = await app.inject({ method: 'GET', url: next() });
-        if (res.statusCode !== 200) throw new Error(`${shape.name}: ${res.statusCode} ${res.body}`);
-      }
-      const lookups = catalogueLookups.all();
-      const example = await app.inject({ method: 'GET', url: shape.example });
-      checks.push({ shape, requests, lookups, exampleTotal: totalOf(example.json()) });
-    }
-    return checks;
-  } finally {
-    await app.close();
-    await database.close();
-  }
 }

@@ -3,8 +3,8 @@ import { MAKES } from './catalogue-data.ts';
 const SORTS = ['', 'price_asc', 'price_desc', 'year', 'mileage', 'newest'];
 
 /**
- * Searches nobody sent before, the same mix at every size and in every round: each size's server
- * gets its own counter, so both are sent the same searches in the same order (decision 136); it
+ * Searches nobody sent before, the same mix for every server and in every round: each server
+ * gets its own counter, so all are sent the same searches in the same order (decision 136); it
  * runs on for the whole run (a search is never sent twice to a server), but the lowest price
  * comes back to $1,000 every SEARCH_PRICE_CYCLE searches, when the highest moves up by a dollar.
  * The price windows once drifted with the counter, so the 100,000 rounds searched far dearer cars

@@ -34,8 +34,16 @@ function machineSection(machine: MachineInfo, dialect: string): string {
 }
 
 /**
- * Writes docs/benchmarks/<script>.md with the machine header and the given sections, says so,
- * and returns its path. The machine line is taken when the benchmark starts (pass it in).
+ * Where run reports go: bench/reports/, which git ignores (.gitignore). A run report is the whole
+ * record of one run; what is kept in git is the summary in docs/benchmarks.md, written by hand
+ * from the reports (issue #37).
+ */
+export const REPORTS_DIR = path.join(ROOT, 'bench/reports');
+
+/**
+ * Writes the run report bench/reports/<script>.md (not kept in git: see REPORTS_DIR) with the
+ * machine header and the given sections, says so, and returns its path. The machine line is
+ * taken when the benchmark starts (pass it in).
  */
 export function writeReport(options: {
   script: string;
@@ -44,7 +52,7 @@ export function writeReport(options: {
   machine?: MachineInfo;
   sections: readonly string[];
 }): string {
-  const file = path.join(ROOT, 'docs/benchmarks', `${options.script}.md`);
+  const file = path.join(REPORTS_DIR, `${options.script}.md`);
   mkdirSync(path.dirname(file), { recursive: true });
   const body = [
     `# ${options.title}`,

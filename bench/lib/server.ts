@@ -47,7 +47,7 @@ export interface StartOptions {
   port?: number;
   /** Milliseconds to wait for the ready path to answer 200. */
   timeoutMs?: number;
-  /** Another server program to run instead of the marketplace (bench/lib/bare-fastify.ts). */
+  /** Another server program to run instead of the marketplace, relative to `cwd`. */
   script?: string;
   /** The path that answers 200 once the server is ready (default GET /api/health). */
   readyPath?: string;
@@ -162,9 +162,9 @@ export function readCpuMs(pid: number): number {
 
 /**
  * Waits until every process spends under `share` of a core over the same `windowMs`, at most
- * `maxMs`: the work a server does on its own after a start or a catalogue change (reading the
- * catalogue's cards ahead, docs/decisions/134-cards-read-ahead.md, which starts a second or two
- * after the change) is over before a measurement starts.
+ * `maxMs`: the work a server does on its own after a start or a catalogue change (before
+ * decision 143, reading the catalogue's cards ahead a second or two after it: bench/read-path.ts
+ * still runs that code as BEFORE) is over before a measurement starts.
  */
 export async function waitUntilIdle(
   pids: readonly number[],
