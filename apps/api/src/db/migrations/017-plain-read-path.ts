@@ -14,6 +14,7 @@ const PUBLIC = sql<boolean>`status <> 'Archived'`;
 
 const INDEXES: [string, string[]][] = [
   ['vehicles_public_make_sorts', ['make', 'model', 'year', 'price_cents', 'mileage', 'created_at', 'id', 'status']],
+  ['vehicles_public_make_newest', ['make', 'created_at', 'id', 'model', 'year', 'price_cents', 'status']],
   ['vehicles_public_mileage', ['mileage', 'id', 'status']],
   ['vehicles_public_category', ['category', 'created_at', 'id', 'status']],
   ['vehicles_public_listing', ['listing_type', 'created_at', 'id', 'status']],

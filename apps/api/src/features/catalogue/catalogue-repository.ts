@@ -240,9 +240,9 @@ export async function readSlugNow(db: Kysely<DB>, formerSlug: string): Promise<s
 /** What the similar-vehicles rule weighs of a public vehicle (similar-vehicles.ts). */
 export type Candidate = Pick<VehiclesTable, 'id' | 'make' | 'model' | 'year' | 'price_cents' | 'created_at'>;
 
-/** Public vehicles but the excluded one (id or slug), with what the similar-vehicles rule weighs. */
-export function publicCandidates(db: Kysely<DB>, exclude: string | undefined) {
-  let query = db
+/** Public vehicles but the excluded one (by id), with what the similar-vehicles rule weighs. */
+export function publicCandidates(db: Kysely<DB>, excludeId: string | undefined) {
+  const query = db
     .selectFrom('vehicles')
     .select([
       'vehicles.id',
@@ -253,6 +253,20 @@ export function publicCandidates(db: Kysely<DB>, exclude: string | undefined) {
       'vehicles.created_at',
     ])
     .where(IS_PUBLIC);
-  if (exclude !== undefined) query = query.where('vehicles.id', '!=', exclude).where('vehicles.slug', '!=', exclude);
-  return query;
+  return excludeId === undefined ? query : query.where('vehicles.id', '!=', excludeId);
+}
+
+/**
+ * The id of the vehicle with this id or slug (the similar list's `exclude` is either), or the
+ * text itself when none has it. Asked once, so the slices compare ids their indexes hold.
+ */
+export async function readIdOf(db: Kysely<DB>, idOrSlug: string): Promise<string> {
+  const row = await db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('id', '=', idOrSlug)
+    .unionAll(db.selectFrom('vehicles').select('id').where('slug', '=', idOrSlug))
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  return row?.id ?? idOrSlug;
 }

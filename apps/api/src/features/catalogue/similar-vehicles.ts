@@ -3,7 +3,7 @@ import type { VehicleSummary } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { cardsByIds } from '../vehicles/vehicle-repository.ts';
-import { type Candidate, publicCandidates } from './catalogue-repository.ts';
+import { type Candidate, publicCandidates, readIdOf } from './catalogue-repository.ts';
 
 /*
  * The similar-vehicles rule (DETAIL-29, docs/decisions/013-similar-vehicles.md): the same make
@@ -39,7 +39,8 @@ const byCloseness = (target: SimilarTo) => (a: Candidate, b: Candidate) =>
 export async function similarVehicles(db: Kysely<DB>, dialect: Dialect, target: SimilarTo): Promise<VehicleSummary[]> {
   const chosen: Candidate[] = [];
   const taken = new Set<string>();
-  const base = () => publicCandidates(db, target.exclude);
+  const excludeId = target.exclude === undefined ? undefined : await readIdOf(db, target.exclude);
+  const base = () => publicCandidates(db, excludeId);
   const take = (rows: Candidate[]) => {
     for (const row of rows.sort(byCloseness(target))) {
       if (chosen.length >= target.limit || taken.has(row.id)) continue;
