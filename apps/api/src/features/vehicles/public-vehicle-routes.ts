@@ -29,11 +29,7 @@ export async function publicVehicleRoutes(appBase: FastifyInstance) {
       // A public vehicle's answer is validated by its stamp: a client holding it gets a 304
       // without the vehicle being read (docs/decisions/143-one-plain-read-path.md).
       const stamp = await readVehicleStamp(app.db, request.params.id);
-      if (
-        stamp &&
-        stamp.status !== 'Archived' &&
-        alreadyHeld(request, reply, entityTag('v', vehicleValidator(stamp, app.now())))
-      )
+      if (stamp && stamp.status !== 'Archived' && alreadyHeld(request, reply, entityTag('v', vehicleValidator(stamp))))
         return notModified(reply);
       // The session is read only when the service asks (an archived vehicle), so other pages skip it.
       return publicVehicle(app.db, request.params.id, async () => {

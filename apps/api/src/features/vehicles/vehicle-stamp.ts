@@ -2,11 +2,12 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { reusableQuery } from '../../lib/reusable-query.ts';
 
-/** What a public vehicle's answer is validated by: its status and update time, and the catalogue version. */
+/** What a public vehicle's answer is validated by: its status, update time and watch count, and the catalogue version. */
 export interface VehicleStamp {
   id: string;
   status: string;
   updated_at: string;
+  watch_count: number;
   /** Moves with its tags and photos (and every card the page lists), read in the same statement. */
   catalogue_version: number;
 }
@@ -19,6 +20,7 @@ const stampQuery = reusableQuery((db: Kysely<DB>, idOrSlug: string) => {
         'id',
         'status',
         'updated_at',
+        'watch_count',
         eb.selectFrom('catalogue_version').select('version').where('id', '=', 1).as('catalogue_version'),
       ])
       .where(key, '=', idOrSlug);
@@ -32,14 +34,11 @@ export async function readVehicleStamp(db: Kysely<DB>, idOrSlug: string): Promis
   return row ? { ...row, catalogue_version: Number(row.catalogue_version ?? 0) } : undefined;
 }
 
-/** A minute: how old the view and watch counts in a held answer may be. */
-const COUNTS_AGE_MS = 60_000;
-
 /**
  * What a public vehicle's answer and page are validated by (docs/decisions/143-one-plain-read-path.md):
- * the catalogue version, the vehicle's update time (every edit moves it) and the minute. The view
- * and watch counts are not in it: a view never changes the validator, and the counts shown are at
- * most a minute old.
+ * the catalogue version, the vehicle's update time (every edit moves it) and its watch count. Not
+ * its view count: a view never changes the validator. A held answer shows the view count of when
+ * it was made; the page shows the current one from its own view call (DETAIL-32..36).
  */
-export const vehicleValidator = (stamp: VehicleStamp, now: Date): string =>
-  [stamp.catalogue_version, Date.parse(stamp.updated_at), Math.floor(now.getTime() / COUNTS_AGE_MS)].join('-');
+export const vehicleValidator = (stamp: VehicleStamp): string =>
+  [stamp.catalogue_version, Date.parse(stamp.updated_at), stamp.watch_count].join('-');
