@@ -3,7 +3,7 @@ import type { ToastOptions } from 'react-toastify';
 /**
  * The app's toasts, with react-toastify loaded on first use rather than with the page: a toast
  * follows an action, never a first paint, and the library (about 10 KB gzipped) kept the vehicle
- * page's initial JavaScript over its 150 KB budget (docs/benchmarks/lighthouse.md). Its
+ * page's initial JavaScript over its 150 KB budget (docs/benchmarks.md, the Lighthouse row). Its
  * container mounts after the first paint (app/toasts.tsx) and shows toasts raised before it.
  */
 type Kind = 'success' | 'error';
