@@ -2,12 +2,18 @@ import { type Kysely, sql } from 'kysely';
 
 /*
  * The catalogue reads with SQL (docs/decisions/143-one-plain-read-path.md):
- * - the card stamps of migrations 014 and 015 go, with their triggers, sequence
- *   and index: nothing keeps cards any more;
+ * - the card stamps of migrations 014 and 015 go, with their triggers, sequence and index:
+ *   nothing keeps cards any more;
  * - every filter and sort has a partial index of public vehicles (the status condition spelled
  *   as the queries spell it, search-filters.ts IS_PUBLIC), ending in the id that breaks ties:
- *   mileage, category and listing type come back (004-unused-search-indexes dropped them
- *   while the in-memory snapshot answered those filters).
+ *   mileage, category and listing type come back (004-unused-search-indexes dropped them while
+ *   the in-memory snapshot answered those filters);
+ * - a make has an index in each sort order, holding the price and year its ranges filter on: a
+ *   make's page is read in order and stops, and its count reads only its price or year range (a
+ *   Chevrolet search at 100,000 vehicles counted and sorted all 9,193 Chevrolets: 2.5 and 1.3 ms,
+ *   now 0.35 and 0.02 ms); the newest-first one also gives the similar list a make's newest 200;
+ *   the make-and-model one covers mileage too (a make sorted by mileage read each row: 11-27 ms);
+ * - the planner's statistics are gathered again, for the new indexes.
  */
 
 const PUBLIC = sql<boolean>`status <> 'Archived'`;
@@ -15,6 +21,9 @@ const PUBLIC = sql<boolean>`status <> 'Archived'`;
 const INDEXES: [string, string[]][] = [
   ['vehicles_public_make_sorts', ['make', 'model', 'year', 'price_cents', 'mileage', 'created_at', 'id', 'status']],
   ['vehicles_public_make_newest', ['make', 'created_at', 'id', 'model', 'year', 'price_cents', 'status']],
+  ['vehicles_public_make_price', ['make', 'price_cents', 'id', 'year', 'status']],
+  ['vehicles_public_make_year', ['make', 'year', 'id', 'price_cents', 'status']],
+  ['vehicles_public_make_mileage', ['make', 'mileage', 'id', 'price_cents', 'year', 'status']],
   ['vehicles_public_mileage', ['mileage', 'id', 'status']],
   ['vehicles_public_category', ['category', 'created_at', 'id', 'status']],
   ['vehicles_public_listing', ['listing_type', 'created_at', 'id', 'status']],

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { validate as isUuid } from 'uuid';
 import type { VehicleSummary } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -37,51 +38,45 @@ const byCloseness = (target: SimilarTo) => (a: Candidate, b: Candidate) =>
   b.created_at.localeCompare(a.created_at);
 
 export async function similarVehicles(db: Kysely<DB>, dialect: Dialect, target: SimilarTo): Promise<VehicleSummary[]> {
-  const chosen: Candidate[] = [];
-  const taken = new Set<string>();
-  const excludeId = target.exclude === undefined ? undefined : await readIdOf(db, target.exclude);
+  const { exclude, limit } = target;
+  // A page passes the vehicle's id; a slug is looked up once, so the slices compare ids.
+  const excludeId = exclude === undefined || isUuid(exclude) ? exclude : await readIdOf(db, exclude);
   const base = () => publicCandidates(db, excludeId);
-  const take = (rows: Candidate[]) => {
-    for (const row of rows.sort(byCloseness(target))) {
-      if (chosen.length >= target.limit || taken.has(row.id)) continue;
-      chosen.push(row);
-      taken.add(row.id);
-    }
+  // Each slice is read in order through an index; every slice in one statement. The nearest
+  // slices are read wide enough for whatever the make's slice leaves to fill.
+  const wide = 2 * limit;
+  const slices = target.make
+    ? [base().where('vehicles.make', '=', target.make).orderBy('vehicles.created_at', 'desc').limit(SAME_MAKE_SLICE)]
+    : [];
+  const around: ['price_cents' | 'year', number] | undefined =
+    target.priceCents !== undefined
+      ? ['price_cents', target.priceCents]
+      : target.year !== undefined
+        ? ['year', target.year]
+        : undefined;
+  if (around) {
+    const [column, value] = around;
+    slices.push(base().where(`vehicles.${column}`, '>=', value).orderBy(`vehicles.${column}`, 'asc').limit(wide));
+    slices.push(base().where(`vehicles.${column}`, '<', value).orderBy(`vehicles.${column}`, 'desc').limit(wide));
+  } else slices.push(base().orderBy('vehicles.created_at', 'desc').limit(wide));
+  const rows = await slices
+    .map((slice, i) => db.selectFrom(slice.as('s')).selectAll().select(sql.lit(i).as('slice')))
+    .reduce((all, next) => all.unionAll(next))
+    .execute();
+
+  const chosen: Candidate[] = [];
+  const take = (candidates: Candidate[]) => {
+    for (const row of candidates.sort(byCloseness(target)))
+      if (chosen.length < limit && !chosen.some((c) => c.id === row.id)) chosen.push(row);
   };
+  const nearest = rows.filter((row) => row.slice > 0 || !target.make);
   if (target.make) {
-    const sameMake = await base()
-      .where('vehicles.make', '=', target.make)
-      .orderBy('vehicles.created_at', 'desc')
-      .limit(SAME_MAKE_SLICE)
-      .execute();
+    const sameMake = rows.filter((row) => row.slice === 0);
     const isSameModel = (row: Candidate) => target.model !== undefined && row.model === target.model;
     take(sameMake.filter(isSameModel));
     take(sameMake.filter((row) => !isSameModel(row)));
   }
-  const need = target.limit - chosen.length;
-  if (need > 0) {
-    // The nearest values on either side, each read in order from the column's index.
-    const nearest = async (column: 'price_cents' | 'year', value: number) => {
-      const side = (op: '>=' | '<', direction: 'asc' | 'desc') =>
-        base()
-          .where(`vehicles.${column}`, op, value)
-          .orderBy(`vehicles.${column}`, direction)
-          .limit(need + taken.size)
-          .execute();
-      const [above, below] = await Promise.all([side('>=', 'asc'), side('<', 'desc')]);
-      return [...above, ...below];
-    };
-    const others =
-      target.priceCents !== undefined
-        ? await nearest('price_cents', target.priceCents)
-        : target.year !== undefined
-          ? await nearest('year', target.year)
-          : await base()
-              .orderBy('vehicles.created_at', 'desc')
-              .limit(need + taken.size)
-              .execute();
-    take(others);
-  }
+  take(nearest);
   // Only the chosen few are read as cards.
   return cardsByIds(
     db,
