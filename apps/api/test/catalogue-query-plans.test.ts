@@ -139,8 +139,9 @@ describe.each(DIALECTS)('catalogue query plans on %s', (dialect) => {
     }
   });
 
-  it('reads the tagged list, the models of a make, the similar vehicles and the alerts’ matches through indexes', async () => {
+  it('reads the tagged list, the makes, the models of a make, the similar vehicles and the alerts’ matches through indexes', async () => {
     await explainEach('tagged', (catalogue) => catalogue.tagged('featured', 6));
+    await explainEach('makes', (catalogue) => catalogue.makes());
     await explainEach('models', (catalogue) => catalogue.models('Porsche'));
     await explainEach('similar', (catalogue) =>
       catalogue.similar({ make: 'Porsche', model: '911', year: 1970, priceCents: 2_000_000, limit: 4 }),

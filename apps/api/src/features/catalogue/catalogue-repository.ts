@@ -204,23 +204,31 @@ export async function readMatchingOf(
   return new Set((await query.execute()).map((r) => r.id));
 }
 
-/** Makes of public vehicles (unsorted, distinct). */
-export async function readPublicMakes(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db.selectFrom('vehicles').select('make').distinct().where(IS_PUBLIC).execute();
-  return rows.map((r) => r.make);
+/**
+ * The distinct values of a column among public vehicles (of one make, for its models), read by
+ * skipping from one value to the next through the make index: a few dozen index probes, where
+ * DISTINCT read every public vehicle (PostgreSQL has no skip scan: 10-20 ms at 100,000 vehicles).
+ */
+async function readDistinct(db: Kysely<DB>, column: 'make' | 'model', make?: string): Promise<string[]> {
+  const ofMake = make === undefined ? sql`` : sql`and vehicles.make = ${make}`;
+  const first = sql`select ${sql.ref(`vehicles.${column}`)} from vehicles where ${IS_PUBLIC} ${ofMake}
+    order by ${sql.ref(`vehicles.${column}`)} limit 1`;
+  const next = sql`select ${sql.ref(`vehicles.${column}`)} from vehicles where ${IS_PUBLIC} ${ofMake}
+    and ${sql.ref(`vehicles.${column}`)} > v.value order by ${sql.ref(`vehicles.${column}`)} limit 1`;
+  const result = await sql<{ value: string }>`with recursive v(value) as (
+      select * from (${first}) as f
+      union all
+      select (${next}) from v where v.value is not null
+    )
+    select value from v where value is not null`.execute(db);
+  return result.rows.map((r) => r.value);
 }
 
-/** Models of a make among public vehicles (unsorted, distinct). */
-export async function readPublicModels(db: Kysely<DB>, make: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('vehicles')
-    .select('model')
-    .distinct()
-    .where('make', '=', make)
-    .where(IS_PUBLIC)
-    .execute();
-  return rows.map((r) => r.model);
-}
+/** Makes of public vehicles (distinct, unsorted). */
+export const readPublicMakes = (db: Kysely<DB>): Promise<string[]> => readDistinct(db, 'make');
+
+/** Models of a make among public vehicles (distinct, unsorted). */
+export const readPublicModels = (db: Kysely<DB>, make: string): Promise<string[]> => readDistinct(db, 'model', make);
 
 /**
  * The slug now of the public vehicle that had `formerSlug` before its title changed
