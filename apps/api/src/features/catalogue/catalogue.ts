@@ -65,10 +65,13 @@ export class Catalogue {
       total = found.matched;
       cap = TEXT_SEARCH_WINDOW;
     } else {
-      total = await countMatches(this.db, filters);
-      // Without words there is nothing to rank: relevance is newest first (SEARCH-04).
+      // Without words there is nothing to rank: relevance is newest first (SEARCH-04). The count
+      // and the page are asked at once (on PostgreSQL two connections answer them side by side).
       const sort = order === 'relevance' ? 'newest' : order;
-      vehicles = offset < total ? await readCardPage(this.db, this.dialect, filters, sort, offset, q.limit) : [];
+      [total, vehicles] = await Promise.all([
+        countMatches(this.db, filters),
+        readCardPage(this.db, this.dialect, filters, sort, offset, q.limit),
+      ]);
     }
     const lowerBound = total > cap;
     if (lowerBound) total = cap;
