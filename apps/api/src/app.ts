@@ -24,7 +24,7 @@ import { searchLimit } from './features/rate-limits/search-limit.ts';
 import { DatabaseNotifications } from './db/notifications.ts';
 import { ADDRESS_TOO_LONG, clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { COMPRESS_OPTIONS } from './plugins/compression.ts';
-import { alreadyHeld } from './lib/http-caching.ts';
+import { alreadyHeld, neverStoreErrors } from './lib/http-caching.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestId, requestIdPlugin } from './plugins/request-id.ts';
 import { metricsPlugin } from './features/metrics/metrics-plugin.ts';
@@ -76,6 +76,8 @@ export async function buildApp({ config, database, logger, clock }: AppOptions):
   // with the options of plugins/compression.ts; the web build's files go with the Content-Encoding
   // of their .br/.gz twins, which the plugin passes as they are (decision 107).
   await app.register(compress, COMPRESS_OPTIONS);
+  // A failed answer is never kept by a shared cache, whatever its route had marked (decision 143).
+  app.addHook('onSend', neverStoreErrors);
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: false });
   // Added before the plugin so this onRoute hook runs ahead of the plugin's own, which reads the config.
   // Limits that are not a route's config (the per-email sign-in limit, features/auth/login-limits.ts)

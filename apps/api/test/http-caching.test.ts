@@ -172,6 +172,31 @@ describe.each(DIALECTS)('HTTP caching on %s', (dialect) => {
     );
   });
 
+  it('never marks a refused or failed answer as cacheable, even when the client sent a validator', async () => {
+    const search = await get('/api/vehicles/search?make=Porsche');
+    const tag = String(search.headers.etag);
+    // A query the route refuses: a 400, never stored, whatever validator came with it.
+    const refused = await get('/api/vehicles/search?minPrice=5000&maxPrice=100', { 'if-none-match': '"other"' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+    expect(refused.headers.etag).toBeUndefined();
+    // Random picks with a validator that does not match: private, no validator.
+    const random = await get('/api/vehicles/search?random=true&limit=2', { 'if-none-match': '"other"' });
+    expect(random.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+    expect(random.headers.etag).toBeUndefined();
+    // The catalogue failing after the route marked its answer public: a 5xx, never stored.
+    const failing = vi.spyOn(ctx.app.catalogue, 'makes').mockRejectedValueOnce(new Error('database went away'));
+    try {
+      const failed = await get('/api/vehicles/makes');
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      expect(failed.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+      expect(failed.headers.etag).toBeUndefined();
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await get('/api/vehicles/search?make=Porsche', { 'if-none-match': tag })).statusCode).toBe(304);
+  });
+
   it('never marks a missing vehicle or its page as cacheable', async () => {
     const api = await get('/api/vehicles/no-such-car');
     expect(api.statusCode).toBe(404);

@@ -12,7 +12,14 @@ import {
   vehicleListSchema,
   vehicleSearchResponseSchema,
 } from '@vm/shared/vehicle';
-import { alreadyHeld, entityTag, notModified, PRIVATE_CACHE_CONTROL } from '../../lib/http-caching.ts';
+import {
+  alreadyHeld,
+  entityTag,
+  holds,
+  notModified,
+  markPublic,
+  PRIVATE_CACHE_CONTROL,
+} from '../../lib/http-caching.ts';
 
 /**
  * The storefront's catalogue under /vehicles: search, makes and models, tagged and similar
@@ -31,8 +38,9 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
   // parsed and checked: a revalidation costs one one-row read. (An answer this route refused was
   // never given a tag, so no query this route would refuse is answered 304 by a client's own.)
   app.addHook('onRequest', async (request, reply) => {
-    if (request.headers['if-none-match'] !== undefined && alreadyHeld(request, reply, await tagNow()))
-      return notModified(reply);
+    if (request.headers['if-none-match'] === undefined) return;
+    const tag = await tagNow();
+    if (holds(request, tag)) return notModified(markPublic(reply, tag));
   });
 
   /** Sends `read()`'s answer with the catalogue version as its ETag. */
