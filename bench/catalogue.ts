@@ -80,7 +80,7 @@ export interface CatalogueResult {
 }
 
 /** Small deterministic generator (mulberry32): the same seed gives the same catalogue. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

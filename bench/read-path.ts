@@ -63,6 +63,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import { rng } from './catalogue.ts';
 import { ADJECTIVES, COLORS, FEATURES, FUELS, MAKES } from './lib/catalogue-data.ts';
 import { onCleanup, runBenchmark } from './lib/cleanup.ts';
 import { computedSearches } from './lib/computed-searches.ts';
@@ -241,14 +242,7 @@ interface PublicVehicle {
 
 /** A fixed shuffle (mulberry32), so every run and both sides ask for vehicles in the same order. */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = rng(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
