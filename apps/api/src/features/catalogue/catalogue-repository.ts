@@ -263,18 +263,3 @@ export function publicCandidates(db: Kysely<DB>, excludeId: string | undefined) 
     .where(IS_PUBLIC);
   return excludeId === undefined ? query : query.where('vehicles.id', '!=', excludeId);
 }
-
-/**
- * The id of the vehicle with this id or slug (the similar list's `exclude` is either), or the
- * text itself when none has it. Asked once, so the slices compare ids their indexes hold.
- */
-export async function readIdOf(db: Kysely<DB>, idOrSlug: string): Promise<string> {
-  const row = await db
-    .selectFrom('vehicles')
-    .select('id')
-    .where('id', '=', idOrSlug)
-    .unionAll(db.selectFrom('vehicles').select('id').where('slug', '=', idOrSlug))
-    .limit(sql.lit(1))
-    .executeTakeFirst();
-  return row?.id ?? idOrSlug;
-}

@@ -3,8 +3,8 @@ import { validate as isUuid } from 'uuid';
 import type { VehicleSummary } from '@vm/shared/vehicle';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { cardsByIds } from '../vehicles/vehicle-repository.ts';
-import { type Candidate, publicCandidates, readIdOf } from './catalogue-repository.ts';
+import { cardsByIds, findVehicleState } from '../vehicles/vehicle-repository.ts';
+import { type Candidate, publicCandidates } from './catalogue-repository.ts';
 
 /*
  * The similar-vehicles rule (DETAIL-29, docs/decisions/013-similar-vehicles.md): the same make
@@ -40,7 +40,8 @@ const byCloseness = (target: SimilarTo) => (a: Candidate, b: Candidate) =>
 export async function similarVehicles(db: Kysely<DB>, dialect: Dialect, target: SimilarTo): Promise<VehicleSummary[]> {
   const { exclude, limit } = target;
   // A page passes the vehicle's id; a slug is looked up once, so the slices compare ids.
-  const excludeId = exclude === undefined || isUuid(exclude) ? exclude : await readIdOf(db, exclude);
+  const excludeId =
+    exclude === undefined || isUuid(exclude) ? exclude : ((await findVehicleState(db, exclude))?.id ?? exclude);
   const base = () => publicCandidates(db, excludeId);
   // Each slice is read in order through an index; every slice in one statement. The nearest
   // slices are read wide enough for whatever the make's slice leaves to fill.
